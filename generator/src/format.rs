@@ -1,0 +1,67 @@
+//! The layout of the tables: how a pair or a position becomes an index or a key.
+//!
+//! The generated source, the runtime scan and the queries all go through these
+//! functions, so the emitted format is defined here and nowhere else.
+
+/// The index of the pair `a <= b` in a partner table.
+///
+/// Pairs are laid out by their larger pile, `(0,0), (0,1), (1,1), (0,2), …`, so
+/// the table for a limit `L` is a prefix of the table for any larger limit.
+/// The caller sorts the pair; the result is `None` only if it overflows `usize`.
+///
+/// ```
+/// use stone_game_generator::format::pair_index;
+/// assert_eq!(pair_index(0, 0), Some(0));
+/// assert_eq!(pair_index(1, 2), Some(4));
+/// ```
+pub const fn pair_index(a: u64, b: u64) -> Option<usize> {
+    // b * (b + 1) / 2 + a, without overflow for any b that indexes real memory.
+    let Some(b1) = b.checked_add(1) else {
+        return None;
+    };
+    let (even, odd) = if b.is_multiple_of(2) {
+        (b / 2, b1)
+    } else {
+        (b1 / 2, b)
+    };
+    let Some(tri) = even.checked_mul(odd) else {
+        return None;
+    };
+    let Some(index) = tri.checked_add(a) else {
+        return None;
+    };
+    if index > usize::MAX as u64 {
+        return None;
+    }
+    Some(index as usize)
+}
+
+/// How many pairs `a <= b <= limit` there are: the length of a partner table.
+///
+/// ```
+/// assert_eq!(stone_game_generator::format::pair_count(1000), 501_501);
+/// ```
+pub const fn pair_count(limit: u32) -> usize {
+    let l = limit as usize;
+    (l + 1) * (l + 2) / 2
+}
+
+/// The key of a sorted position in the generated phf map: the three piles as
+/// 16-bit fields, smallest pile lowest. Generated tables never hold a pile above
+/// [`MAX_LIMIT`], so every key is distinct.
+///
+/// ```
+/// assert_eq!(stone_game_generator::format::position_key(1, 3, 3), 0x0003_0003_0001);
+/// ```
+pub const fn position_key(x: u16, y: u16, z: u16) -> u64 {
+    (x as u64) | ((y as u64) << 16) | ((z as u64) << 32)
+}
+
+/// The largest limit whose tables the generator writes.
+///
+/// Partners stay below `2 (a + b + min(a, b)) <= 6 L` (GAME.md), so every
+/// partner of a generated table fits the two bytes a partner entry takes.
+pub const MAX_LIMIT: u32 = 10_000;
+
+/// Bytes per partner in the generated partner table (little-endian `u16`).
+pub const PARTNER_BYTES: usize = 2;

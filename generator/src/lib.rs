@@ -1,0 +1,37 @@
+//! The key scan behind [`stone-game`](https://docs.rs/stone-game), and the code
+//! generator that turns its result into Rust tables.
+//!
+//! - [`scan`]: the seven-key scan of GAME.md, a machine word at a time. It is
+//!   the only implementation of the scan: `stone-game`'s build script runs it
+//!   through [`generate`], and its runtime `Table::scan` runs it directly.
+//! - [`format`]: how pairs and positions index the tables.
+//! - [`emit`] (feature `codegen`): the generated Rust source.
+//!
+//! Without default features the crate is `no_std`; `alloc` brings the scan.
+//!
+//! ```
+//! # #[cfg(feature = "codegen")] {
+//! let dir = std::env::temp_dir().join("stone-game-generator-lib-doctest");
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let source = stone_game_generator::generate(100, &dir).unwrap();
+//! assert!(source.ends_with(stone_game_generator::emit::SOURCE_FILE));
+//! # }
+//! ```
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "codegen")]
+pub mod emit;
+pub mod format;
+#[cfg(feature = "alloc")]
+pub mod limit;
+#[cfg(feature = "alloc")]
+pub mod scan;
+
+#[cfg(feature = "codegen")]
+pub use emit::{GenerateError, generate};

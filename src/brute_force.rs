@@ -1,0 +1,139 @@
+//! The game solved from its definition, knowing nothing of keys or partners:
+//! the independent check of every table.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// Every position with piles up to a limit, solved by trying every move.
+///
+/// A position is losing when no move leads to a losing position. Positions
+/// are decided in order of `x + y + z`, since every move lowers the total.
+/// It needs `(limit + 1)^3` bytes and is practical to a few hundred.
+///
+/// ```
+/// use stone_game::BruteForce;
+/// let solved = BruteForce::new(4);
+/// assert_eq!(solved.is_losing(1, 3, 3), Some(true));
+/// assert_eq!(solved.is_losing(0, 0, 13), None);
+/// assert_eq!(solved.losing_triples().count(), 5);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BruteForce {
+    limit: u32,
+    /// `losing[(x * side + y) * side + z]` for sorted `x <= y <= z`.
+    losing: Vec<bool>,
+}
+
+/// Which piles a move takes from, on a sorted position.
+const PILE_SETS: [[bool; 3]; 7] = [
+    [true, false, false],
+    [false, true, false],
+    [false, false, true],
+    [true, true, false],
+    [true, false, true],
+    [false, true, true],
+    [true, true, true],
+];
+
+impl BruteForce {
+    /// Solves every position with piles up to `limit`, on one core.
+    pub fn new(limit: u32) -> BruteForce {
+        BruteForce::solve(limit, |solved, layer| {
+            layer.iter().map(|&p| solved.decide(p)).collect()
+        })
+    }
+
+    /// [`new`](Self::new) on every core (feature `rayon`).
+    ///
+    /// ```
+    /// let solved = stone_game::BruteForce::new_parallel(30);
+    /// assert_eq!(solved.losing_triples().count(), stone_game::BruteForce::new(30).losing_triples().count());
+    /// ```
+    #[cfg(feature = "rayon")]
+    pub fn new_parallel(limit: u32) -> BruteForce {
+        use rayon::prelude::*;
+        BruteForce::solve(limit, |solved, layer| {
+            layer.par_iter().map(|&p| solved.decide(p)).collect()
+        })
+    }
+
+    /// Decides the positions layer by layer of `x + y + z`; a layer reads only
+    /// lower layers, so `decide_layer` may take its positions in any order.
+    fn solve(limit: u32, decide_layer: impl Fn(&Self, &[[usize; 3]]) -> Vec<bool>) -> Self {
+        let side = limit as usize + 1;
+        let mut solved = BruteForce {
+            limit,
+            losing: vec![false; side * side * side],
+        };
+        let mut layer = Vec::new();
+        for total in 0..=3 * (side - 1) {
+            layer.clear();
+            for x in 0..side.min(total / 3 + 1) {
+                for y in x..side {
+                    let Some(z) = (total - x).checked_sub(y) else {
+                        break;
+                    };
+                    if y <= z && z < side {
+                        layer.push([x, y, z]);
+                    }
+                }
+            }
+            let decided = decide_layer(&solved, &layer);
+            for (&p, losing) in layer.iter().zip(decided) {
+                let i = solved.index(p);
+                solved.losing[i] = losing;
+            }
+        }
+        solved
+    }
+
+    /// Whether sorted `p` is losing: no move from it reaches a losing position.
+    fn decide(&self, p: [usize; 3]) -> bool {
+        PILE_SETS.iter().all(|piles| {
+            let most = (0..3)
+                .filter(|&i| piles[i])
+                .map(|i| p[i])
+                .min()
+                .unwrap_or(0);
+            (1..=most).all(|n| {
+                let mut to = p;
+                for i in 0..3 {
+                    if piles[i] {
+                        to[i] -= n;
+                    }
+                }
+                to.sort_unstable();
+                !self.losing[self.index(to)]
+            })
+        })
+    }
+
+    fn index(&self, [x, y, z]: [usize; 3]) -> usize {
+        let side = self.limit as usize + 1;
+        (x * side + y) * side + z
+    }
+
+    /// The largest pile solved.
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// Whether the position is losing, piles in any order; `None` past the limit.
+    pub fn is_losing(&self, a: u64, b: u64, c: u64) -> Option<bool> {
+        let mut p = [a, b, c];
+        p.sort_unstable();
+        if p[2] > u64::from(self.limit) {
+            return None;
+        }
+        Some(self.losing[self.index(p.map(|pile| pile as usize))])
+    }
+
+    /// The losing positions `x <= y <= z <= limit`, in lexicographic order.
+    pub fn losing_triples(&self) -> impl Iterator<Item = [u64; 3]> + '_ {
+        let side = self.limit as usize + 1;
+        (0..side)
+            .flat_map(move |x| (x..side).flat_map(move |y| (y..side).map(move |z| [x, y, z])))
+            .filter(|&p| self.losing[self.index(p)])
+            .map(|p| p.map(|pile| pile as u64))
+    }
+}

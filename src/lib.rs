@@ -1,0 +1,144 @@
+//! Every losing position of the three-pile stone game, as tables generated at
+//! build time and `const fn` queries over them.
+//!
+//! The game: three piles of stones; a move takes the same number of stones
+//! (at least one) from one pile, from two piles, or from all three; whoever
+//! takes the last stone wins. A position is *losing* when every move leaves
+//! the opponent a winning one.
+//!
+//! The build script scans every pair of piles up to [`LIMIT`] (1000 unless
+//! `STONE_GAME_LIMIT` says otherwise) and embeds the results, so every query
+//! here is O(1) and usable in `const` items:
+//!
+//! ```
+//! const S: u64 = match stone_game::losing_sum(100) {
+//!     Some(s) => s,
+//!     None => panic!("LIMIT is below 100"),
+//! };
+//! assert_eq!(S, 173_895);
+//!
+//! // An array as long as a query's answer.
+//! const COUNT: usize = match stone_game::losing_count(10) {
+//!     Some(n) => n as usize,
+//!     None => panic!(),
+//! };
+//! static POSITIONS: [[u16; 3]; COUNT] = [[0; 3]; COUNT];
+//! assert_eq!(POSITIONS.len(), 17);
+//!
+//! assert_eq!(stone_game::is_losing(3, 1, 3), Some(true));
+//! assert_eq!(stone_game::partner(0, 1), Some(2));
+//! ```
+//!
+//! Past the limit the queries answer `None`; [`Table::scan`] computes the same
+//! tables at run time for any limit, with the same queries.
+//!
+//! # Features
+//! - `std` (default): the runtime scan [`Table`] and the [`BruteForce`] check.
+//!   Without it the crate is `no_std`; `alloc` alone brings both back.
+//! - `rayon`: [`BruteForce::new_parallel`].
+//! - `cli` (default): what the `stone-game` binary needs. A library user can
+//!   turn it off with `default-features = false, features = ["std"]`.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "alloc")]
+mod brute_force;
+mod moves;
+#[cfg(feature = "alloc")]
+mod table;
+mod table_ref;
+mod tables;
+
+#[cfg(feature = "alloc")]
+pub use brute_force::BruteForce;
+pub use moves::{Move, WinningMove, WinningMoves};
+#[cfg(feature = "alloc")]
+pub use table::{MAX_SCAN_LIMIT, Progress, ScanError, Table, memory_needed};
+pub use table_ref::TableRef;
+pub use tables::{LIMIT, LOSING_POSITIONS, LOSING_TRIPLES, TABLE};
+
+/// A losing position as its sorted piles `[x, y, z]`, `x <= y <= z`.
+pub type Triple = [u16; 3];
+
+/// S(l): the sum of `x + y + z` over losing positions `x <= y <= z <= l`.
+/// `None` past [`LIMIT`].
+///
+/// ```
+/// assert_eq!(stone_game::losing_sum(4), Some(27));
+/// assert_eq!(stone_game::losing_sum(u64::MAX), None);
+/// ```
+pub const fn losing_sum(l: u64) -> Option<u64> {
+    TABLE.losing_sum(l)
+}
+
+/// The number of losing positions `x <= y <= z <= l`. `None` past [`LIMIT`].
+///
+/// ```
+/// const N: Option<u64> = stone_game::losing_count(4);
+/// assert_eq!(N, Some(5));
+/// ```
+pub const fn losing_count(l: u64) -> Option<u64> {
+    TABLE.losing_count(l)
+}
+
+/// The one `c` for which the piles `{a, b, c}` are losing, for `a` and `b` up
+/// to [`LIMIT`] in any order. `c` may exceed [`LIMIT`]. `None` past it.
+///
+/// ```
+/// assert_eq!(stone_game::partner(1, 3), Some(3));
+/// assert_eq!(stone_game::partner(4, 3), Some(4));
+/// ```
+pub const fn partner(a: u64, b: u64) -> Option<u64> {
+    TABLE.partner(a, b)
+}
+
+/// Whether the position `a`, `b`, `c` (in any order) is losing for the player
+/// to move. Answers every position whose two smaller piles are at most
+/// [`LIMIT`], however large the third; `None` otherwise.
+///
+/// ```
+/// assert_eq!(stone_game::is_losing(1, 2, 0), Some(true));
+/// assert_eq!(stone_game::is_losing(5, 5, 5), Some(false));
+/// assert_eq!(stone_game::is_losing(0, 0, u64::MAX), Some(false));
+/// ```
+pub const fn is_losing(a: u64, b: u64, c: u64) -> Option<bool> {
+    TABLE.is_losing(a, b, c)
+}
+
+/// The index of a losing position in [`LOSING_TRIPLES`], looked up in the phf
+/// map [`LOSING_POSITIONS`]; `None` for a winning position or one past [`LIMIT`].
+///
+/// ```
+/// let i = stone_game::losing_index(3, 3, 1).unwrap();
+/// assert_eq!(stone_game::LOSING_TRIPLES[i], [1, 3, 3]);
+/// assert_eq!(stone_game::losing_index(2, 0, 1), Some(1));
+/// assert_eq!(stone_game::losing_index(5, 5, 5), None);
+/// ```
+pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
+    let (x, y, z) = table_ref::sorted(a, b, c);
+    if z > u64::from(LIMIT) {
+        return None;
+    }
+    // z <= LIMIT <= u16::MAX: the casts are exact.
+    let key = stone_game_generator::format::position_key(x as u16, y as u16, z as u16);
+    LOSING_POSITIONS.get(&key).map(|&index| index as usize)
+}
+
+/// Every move from the position `a`, `b`, `c` to a losing position: empty for
+/// a losing position; `None` where [`is_losing`] is.
+///
+/// ```
+/// let moves: Vec<_> = stone_game::winning_moves(0, 0, 13).unwrap().collect();
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(moves[0].to, [0, 0, 0]);
+/// assert_eq!(moves[0].take.stones, 13);
+/// assert_eq!(stone_game::winning_moves(1, 3, 3).unwrap().count(), 0);
+/// ```
+pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
+    TABLE.winning_moves(a, b, c)
+}

@@ -1,0 +1,143 @@
+//! The winning moves of a position: the moves that leave a losing position.
+
+use crate::TableRef;
+
+/// A move: the same number of stones taken from one, two or all three piles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// `piles[i]` is `true` when pile `i`, in the order the position was
+    /// given, loses stones.
+    pub piles: [bool; 3],
+    /// How many stones each of those piles loses (at least one).
+    pub stones: u64,
+}
+
+impl Move {
+    /// The position this move leaves, piles in the order given; `None` when a
+    /// pile would go negative or the move takes nothing.
+    ///
+    /// ```
+    /// use stone_game::Move;
+    /// let take_two = Move { piles: [false, true, true], stones: 2 };
+    /// assert_eq!(take_two.apply([1, 3, 4]), Some([1, 1, 2]));
+    /// assert_eq!(take_two.apply([1, 1, 4]), None);
+    /// ```
+    pub const fn apply(&self, position: [u64; 3]) -> Option<[u64; 3]> {
+        if self.stones == 0 || !(self.piles[0] || self.piles[1] || self.piles[2]) {
+            return None;
+        }
+        let mut after = position;
+        let mut i = 0;
+        while i < 3 {
+            if self.piles[i] {
+                after[i] = match position[i].checked_sub(self.stones) {
+                    Some(left) => left,
+                    None => return None,
+                };
+            }
+            i += 1;
+        }
+        Some(after)
+    }
+}
+
+/// A move that leaves the opponent a losing position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WinningMove {
+    /// The move.
+    pub take: Move,
+    /// The losing position it leaves, piles in the order given.
+    pub to: [u64; 3],
+}
+
+/// The seven ways to choose the piles a move takes from.
+const PILE_SETS: [[bool; 3]; 7] = [
+    [true, false, false],
+    [false, true, false],
+    [false, false, true],
+    [true, true, false],
+    [true, false, true],
+    [false, true, true],
+    [true, true, true],
+];
+
+/// The first three of [`PILE_SETS`]: the pile taken from, and the other two.
+const ONE_PILE: [(usize, [usize; 2]); 3] = [(0, [1, 2]), (1, [0, 2]), (2, [0, 1])];
+
+/// The winning moves of a position, from
+/// [`TableRef::winning_moves`] or [`winning_moves`](crate::winning_moves()).
+///
+/// Moves come by the piles they take from (one pile, in the order given, then
+/// two, then all three), then by the number of stones.
+#[derive(Clone, Debug)]
+pub struct WinningMoves<'a> {
+    table: TableRef<'a>,
+    position: [u64; 3],
+    set: usize,
+    stones: u64,
+}
+
+impl<'a> WinningMoves<'a> {
+    pub(crate) fn new(table: TableRef<'a>, position: [u64; 3]) -> Self {
+        WinningMoves {
+            table,
+            position,
+            set: 0,
+            stones: 1,
+        }
+    }
+
+    fn next_set(&mut self) {
+        self.set += 1;
+        self.stones = 1;
+    }
+}
+
+impl Iterator for WinningMoves<'_> {
+    type Item = WinningMove;
+
+    fn next(&mut self) -> Option<WinningMove> {
+        while let Some(&piles) = PILE_SETS.get(self.set) {
+            let p = self.position;
+            if let Some(&(only, [j, k])) = ONE_PILE.get(self.set) {
+                // One pile: the other two fix its losing size, their partner.
+                // A pile may be far past the limit, so no loop over its sizes.
+                if let Some(c) = self.table.partner(p[j], p[k]) {
+                    self.next_set();
+                    if c < p[only] {
+                        let take = Move {
+                            piles,
+                            stones: p[only] - c,
+                        };
+                        let mut to = p;
+                        to[only] = c;
+                        return Some(WinningMove { take, to });
+                    }
+                    continue;
+                }
+            }
+            // Otherwise every size: the smallest touched pile is within the
+            // limit (only the largest pile may be past it), so this is short.
+            let most = piles
+                .iter()
+                .zip(p)
+                .filter_map(|(&taken, pile)| taken.then_some(pile))
+                .min()
+                .unwrap_or(0);
+            while self.stones <= most {
+                let take = Move {
+                    piles,
+                    stones: self.stones,
+                };
+                self.stones += 1;
+                if let Some(to) = take.apply(p)
+                    && self.table.is_losing(to[0], to[1], to[2]) == Some(true)
+                {
+                    return Some(WinningMove { take, to });
+                }
+            }
+            self.next_set();
+        }
+        None
+    }
+}
