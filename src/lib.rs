@@ -57,6 +57,7 @@ mod tables;
 #[cfg(feature = "alloc")]
 pub use brute_force::BruteForce;
 pub use moves::{Move, WinningMove, WinningMoves};
+pub use stone_game_generator::format::position_key;
 #[cfg(feature = "alloc")]
 pub use table::{MAX_SCAN_LIMIT, Progress, ScanError, Table, memory_needed};
 pub use table_ref::TableRef;
@@ -125,7 +126,7 @@ pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
         return None;
     }
     // z <= LIMIT <= u16::MAX: the casts are exact.
-    let key = stone_game_generator::format::position_key(x as u16, y as u16, z as u16);
+    let key = position_key(x as u16, y as u16, z as u16);
     LOSING_POSITIONS.get(&key).map(|&index| index as usize)
 }
 

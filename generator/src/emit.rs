@@ -122,7 +122,6 @@ pub fn render(scan: &Scan) -> Rendered {
 
     let mut source = header(scan);
     source.push_str(&prettyplease::unparse(&syn_file(declarations(limit))));
-    source.push('\n');
     push_array(
         &mut source,
         "/// The losing triples, three piles each, flattened: `[x0, y0, z0, x1, …]`.",
@@ -183,13 +182,26 @@ fn declarations(limit: u32) -> TokenStream {
     let partners_file = PARTNERS_FILE;
     let limit = Literal::u32_unsuffixed(limit);
     quote! {
-        /// The largest pile the tables cover.
+        /// The largest pile the embedded tables cover, set at build time by
+        /// `STONE_GAME_LIMIT` (1000 when unset).
+        ///
+        /// ```
+        /// let l = u64::from(stone_game::LIMIT);
+        /// assert!(stone_game::losing_sum(l).is_some());
+        /// assert_eq!(stone_game::losing_sum(l + 1), None);
+        /// ```
         pub const LIMIT: u32 = #limit;
 
-        /// The partner of every pair a <= b <= LIMIT, at `format::pair_index(a, b)`.
+        /// The partner of every pair `a <= b <= LIMIT`, as two little-endian
+        /// bytes at `stone_game_generator::format::pair_index(a, b)`.
         pub static PARTNERS: &[[u8; 2]] = include_bytes!(#partners_file).as_chunks::<2>().0;
 
-        /// The losing triples in lexicographic order.
+        /// Every losing position `x <= y <= z <= LIMIT`, as `[x, y, z]`, in
+        /// lexicographic order: the order of the scan that found them.
+        ///
+        /// ```
+        /// assert_eq!(stone_game::LOSING_TRIPLES[..2], [[0, 0, 0], [0, 1, 2]]);
+        /// ```
         pub static LOSING_TRIPLES: &[[u16; 3]] = TRIPLES.as_chunks::<3>().0;
     }
 }
@@ -218,6 +230,26 @@ fn push_array<'a, T: std::fmt::Display + 'a>(
     out.push_str("\n];\n");
 }
 
+const PHF_DOC: &str = "
+/// Every losing position `x <= y <= z <= LIMIT`, keyed by
+/// [`position_key(x, y, z)`](crate::position_key), mapped to its index
+/// in [`LOSING_TRIPLES`].
+///
+/// Why a perfect hash map: the partner table answers *whether* a position is
+/// losing, but *which* losing position it is (its rank in the list) would take
+/// a binary search over the triples or a second dense table of every pair.
+/// A phf map answers it in one hash and one probe, with memory in proportion
+/// to the losing positions, not to all pairs. [`losing_index`](crate::losing_index)
+/// reads it.
+///
+/// ```
+/// use stone_game::{LOSING_POSITIONS, LOSING_TRIPLES};
+/// let key = stone_game::position_key(1, 3, 3);
+/// let index = LOSING_POSITIONS[&key] as usize;
+/// assert_eq!(LOSING_TRIPLES[index], [1, 3, 3]);
+/// ```
+";
+
 /// The phf map from a losing triple's [`position_key`] to its rank.
 fn phf_map(scan: &Scan) -> String {
     let mut map = phf_codegen::Map::new();
@@ -226,8 +258,7 @@ fn phf_map(scan: &Scan) -> String {
         map.entry(position_key(x, y, z), rank.to_string());
     }
     format!(
-        "\n/// Losing triples with z <= LIMIT, keyed by `format::position_key`, to their rank.\n\
-         pub static LOSING_POSITIONS: ::phf::Map<u64, u32> = {};\n",
+        "{PHF_DOC}pub static LOSING_POSITIONS: ::phf::Map<u64, u32> = {};\n",
         map.build()
     )
 }

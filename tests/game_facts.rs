@@ -1,0 +1,157 @@
+//! The claims of GAME.md that the code relies on, each checked against the
+//! brute force (which knows nothing of keys) or against the tables.
+
+use stone_game::{BruteForce, LIMIT, LOSING_TRIPLES, TABLE, Table};
+
+/// Every move from a sorted position, as the sorted position it leaves.
+fn moves(p: [u64; 3]) -> impl Iterator<Item = [u64; 3]> {
+    (1u8..8).flat_map(move |set| {
+        let taken = [set & 1 != 0, set & 2 != 0, set & 4 != 0];
+        let most = (0..3)
+            .filter(|&i| taken[i])
+            .map(|i| p[i])
+            .min()
+            .unwrap_or(0);
+        (1..=most).map(move |n| {
+            let mut to = p;
+            for i in 0..3 {
+                if taken[i] {
+                    to[i] -= n;
+                }
+            }
+            to.sort_unstable();
+            to
+        })
+    })
+}
+
+/// The seven keys of a sorted position, as in GAME.md's table.
+fn keys([x, y, z]: [u64; 3]) -> [(u8, u64, u64); 7] {
+    [
+        (1, y, z),
+        (1, x, z),
+        (1, x, y),
+        (2, y - x, z),
+        (2, z - y, x),
+        (2, z - x, y),
+        (3, y - x, z - x),
+    ]
+}
+
+fn sorted_positions(m: u64) -> impl Iterator<Item = [u64; 3]> {
+    (0..=m).flat_map(move |x| (x..=m).flat_map(move |y| (y..=m).map(move |z| [x, y, z])))
+}
+
+#[test]
+fn the_examples_of_the_rules() {
+    let solved = BruteForce::new(13);
+    for [a, b, c] in [[0, 1, 2], [1, 3, 3]] {
+        assert_eq!(solved.is_losing(a, b, c), Some(true));
+        assert_eq!(TABLE.is_losing(a, b, c), Some(true).filter(|_| LIMIT >= 3));
+    }
+    for [a, b, c] in [[0, 0, 13], [0, 11, 11], [5, 5, 5]] {
+        assert_eq!(solved.is_losing(a, b, c), Some(false));
+        if LIMIT >= 11 {
+            assert_eq!(TABLE.is_losing(a, b, c), Some(false));
+        }
+    }
+    let up_to_4: Vec<_> = solved.losing_triples().filter(|t| t[2] <= 4).collect();
+    assert_eq!(
+        up_to_4,
+        [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]
+    );
+    assert_eq!(up_to_4.iter().flatten().sum::<u64>(), 27);
+}
+
+#[test]
+fn s_100_is_173895_with_1264_losing_positions() {
+    let table = Table::scan(100).expect("scans");
+    assert_eq!(table.view().losing_sum(100), Some(173_895));
+    assert_eq!(table.view().losing_count(100), Some(1264));
+    if LIMIT >= 100 {
+        assert_eq!(stone_game::losing_sum(100), Some(173_895));
+        assert_eq!(stone_game::losing_count(100), Some(1264));
+    } else {
+        eprintln!("skipped the embedded S(100): LIMIT is {LIMIT}");
+    }
+    assert_eq!(stone_game::losing_sum(4), Some(27).filter(|_| LIMIT >= 4));
+}
+
+#[test]
+fn every_move_leads_to_a_lexicographically_smaller_position_with_no_larger_pile() {
+    for p in sorted_positions(16) {
+        for to in moves(p) {
+            assert!(to < p, "{p:?} -> {to:?}");
+            assert!(to[2] <= p[2], "{p:?} -> {to:?}");
+        }
+    }
+}
+
+#[test]
+fn two_positions_sharing_a_key_the_later_can_move_to_the_earlier() {
+    let positions: Vec<_> = sorted_positions(12).collect();
+    for (i, &later) in positions.iter().enumerate() {
+        let reachable: Vec<_> = moves(later).collect();
+        let later_keys = keys(later);
+        for &earlier in &positions[..i] {
+            if keys(earlier).iter().any(|k| later_keys.contains(k)) {
+                assert!(
+                    reachable.contains(&earlier),
+                    "{later:?} cannot reach {earlier:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn partners_are_symmetric_and_within_the_proven_bound() {
+    let l = u64::from(LIMIT);
+    let mut largest = 0;
+    for a in 0..=l {
+        for b in a..=l {
+            let c = TABLE.partner(a, b).expect("inside the table");
+            assert_eq!(TABLE.partner(b, a), Some(c));
+            assert!(c <= 2 * (a + b + a.min(b)), "partner({a}, {b}) = {c}");
+            largest = largest.max(c);
+            if c <= l {
+                assert_eq!(TABLE.partner(a, c), Some(b), "partner({a}, {c})");
+                assert_eq!(TABLE.partner(b, c), Some(a), "partner({b}, {c})");
+            }
+        }
+    }
+    if LIMIT == 1000 {
+        assert!(
+            largest < 2000,
+            "GAME.md: partners of pairs up to 1000 stay below 2000"
+        );
+    }
+}
+
+#[test]
+fn losing_positions_number_at_most_one_per_pair() {
+    let l = u64::from(LIMIT);
+    assert!(LOSING_TRIPLES.len() as u64 <= (l + 1) * (l + 2) / 2);
+    if LIMIT >= 100 {
+        let ratio = LOSING_TRIPLES.len() as f64 / (l * l) as f64;
+        assert!((0.10..0.14).contains(&ratio), "about 0.12 L^2: {ratio}");
+    }
+}
+
+#[test]
+fn the_x_0_slice_is_wythoffs_game() {
+    // floor(k φ) = floor((k + sqrt(5 k^2)) / 2), exactly, in integers.
+    let wythoff = |k: u64| {
+        let a = (k + (5 * k * k).isqrt()) / 2;
+        (a, a + k)
+    };
+    let slice: Vec<_> = LOSING_TRIPLES.iter().filter(|t| t[0] == 0).collect();
+    let expected: Vec<_> = (0..)
+        .map(wythoff)
+        .take_while(|&(_, b)| b <= u64::from(LIMIT))
+        .collect();
+    assert_eq!(slice.len(), expected.len());
+    for (t, (a, b)) in slice.iter().zip(expected) {
+        assert_eq!([u64::from(t[1]), u64::from(t[2])], [a, b]);
+    }
+}

@@ -1,0 +1,146 @@
+//! The generated tables against two independent computations: a brute force
+//! from the definition, and the runtime scan.
+
+use stone_game::{BruteForce, LIMIT, LOSING_TRIPLES, TABLE, Table};
+use stone_game_generator::emit::{PARTNERS_FILE, SOURCE_FILE, render};
+use stone_game_generator::format::pair_count;
+use stone_game_generator::scan::Scan;
+
+/// The brute force checks every position with piles up to this (or LIMIT).
+const BRUTE_LIMIT: u32 = 64;
+
+#[test]
+fn brute_force_agrees_on_every_position_up_to_64() {
+    let m = BRUTE_LIMIT.min(LIMIT);
+    let solved = BruteForce::new(m);
+    let m = u64::from(m);
+    for x in 0..=m {
+        for y in x..=m {
+            for z in y..=m {
+                assert_eq!(
+                    TABLE.is_losing(x, y, z),
+                    solved.is_losing(x, y, z),
+                    "({x}, {y}, {z})"
+                );
+            }
+        }
+    }
+    let from_table: Vec<[u64; 3]> = LOSING_TRIPLES
+        .iter()
+        .filter(|t| u64::from(t[2]) <= m)
+        .map(|t| t.map(u64::from))
+        .collect();
+    assert_eq!(from_table, solved.losing_triples().collect::<Vec<_>>());
+}
+
+#[test]
+fn brute_force_agrees_with_partners_whose_partner_is_past_the_brute_limit() {
+    // A pair whose partner is above the brute force's limit has no losing
+    // position there at all.
+    let solved = BruteForce::new(BRUTE_LIMIT);
+    let m = u64::from(BRUTE_LIMIT.min(LIMIT));
+    for a in 0..=m {
+        for b in a..=m {
+            let partner = TABLE.partner(a, b).expect("inside the table");
+            let losing: Vec<u64> = (0..=u64::from(BRUTE_LIMIT))
+                .filter(|&c| solved.is_losing(a, b, c) == Some(true))
+                .collect();
+            if partner <= u64::from(BRUTE_LIMIT) {
+                assert_eq!(losing, [partner], "pair ({a}, {b})");
+            } else {
+                assert_eq!(losing, [], "pair ({a}, {b}), partner {partner}");
+            }
+        }
+    }
+}
+
+#[test]
+fn runtime_scan_equals_the_generated_tables() {
+    let table = Table::scan(LIMIT).expect("the build's limit scans");
+    let view = table.view();
+    assert_eq!(view.limit(), LIMIT);
+    assert!(view.triples() == LOSING_TRIPLES, "the triples differ");
+    for l in 0..=u64::from(LIMIT) {
+        assert_eq!(view.losing_sum(l), TABLE.losing_sum(l), "S({l})");
+        assert_eq!(view.losing_count(l), TABLE.losing_count(l), "count({l})");
+    }
+    let l = u64::from(LIMIT);
+    for a in 0..=l {
+        for b in a..=l {
+            assert_eq!(view.partner(a, b), TABLE.partner(a, b), "pair ({a}, {b})");
+        }
+    }
+    assert_eq!(view.losing_sum(l + 1), None);
+    assert_eq!(TABLE.losing_sum(l + 1), None);
+}
+
+#[test]
+fn a_larger_scan_extends_the_tables() {
+    // A larger limit keeps every answer of a smaller one: the same triples
+    // up to the smaller limit, and a partner table that starts with ours.
+    let larger = Table::scan(LIMIT + 40).expect("scans");
+    let view = larger.view();
+    let l = u64::from(LIMIT);
+    let up_to_limit: Vec<_> = view
+        .triples()
+        .iter()
+        .copied()
+        .filter(|t| u64::from(t[2]) <= l)
+        .collect();
+    assert!(
+        up_to_limit == LOSING_TRIPLES,
+        "the triples up to LIMIT differ"
+    );
+    assert_eq!(view.losing_sum(l), TABLE.losing_sum(l));
+    for a in (0..=l).step_by(7) {
+        for b in a..=l {
+            assert_eq!(view.partner(a, b), TABLE.partner(a, b));
+        }
+    }
+}
+
+#[test]
+fn the_scan_finds_a_partner_for_every_pair() {
+    let scan = Scan::run(LIMIT).expect("scans");
+    assert_eq!(scan.partners.len(), pair_count(LIMIT));
+    assert!(
+        !scan.partners.contains(&u32::MAX),
+        "a pair was never scanned"
+    );
+}
+
+#[test]
+fn the_embedded_source_is_exactly_what_the_generator_renders() {
+    let rendered = render(&Scan::run(LIMIT).expect("scans"));
+    let embedded = include_str!(concat!(env!("OUT_DIR"), "/stone_game_tables.rs"));
+    assert_eq!(SOURCE_FILE, "stone_game_tables.rs");
+    assert!(
+        embedded == rendered.source,
+        "OUT_DIR holds stale or foreign tables"
+    );
+    let partners = include_bytes!(concat!(env!("OUT_DIR"), "/stone_game_partners.bin"));
+    assert_eq!(PARTNERS_FILE, "stone_game_partners.bin");
+    assert!(partners[..] == rendered.partners[..]);
+}
+
+#[test]
+fn generating_twice_gives_the_same_bytes() {
+    let scan = Scan::run(LIMIT.min(300)).expect("scans");
+    assert_eq!(render(&scan), render(&scan));
+    let dirs = [0, 1].map(|i| {
+        let dir =
+            std::env::temp_dir().join(format!("stone-game-determinism-{}-{i}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        stone_game_generator::generate(scan.limit, &dir).expect("generates");
+        dir
+    });
+    for name in [SOURCE_FILE, PARTNERS_FILE] {
+        let [a, b] = dirs
+            .each_ref()
+            .map(|d| std::fs::read(d.join(name)).expect("written"));
+        assert!(a == b, "{name} differs between two runs");
+    }
+    for dir in dirs {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
