@@ -48,6 +48,8 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 mod brute_force;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod moves;
 #[cfg(feature = "alloc")]
 mod table;

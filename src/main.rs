@@ -1,6 +1,5 @@
-fn main() {
-    println!(
-        "{}",
-        stone_game::losing_sum(u64::from(stone_game::LIMIT)).unwrap_or(0)
-    );
+//! The `stone-game` command-line tool; see [`stone_game::cli`].
+
+fn main() -> std::process::ExitCode {
+    stone_game::cli::main()
 }

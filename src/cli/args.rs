@@ -1,0 +1,164 @@
+//! The command line, as clap parses it.
+
+use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
+
+/// Every losing position of the three-pile stone game.
+///
+/// With no command, prints S(LIMIT): the sum of x+y+z over the losing
+/// positions x <= y <= z <= LIMIT of the embedded tables.
+#[derive(Debug, Parser)]
+#[command(
+    name = "stone-game",
+    version,
+    color = ColorChoice::Never,
+    after_help = "A move takes the same number of stones (at least one) from one, two or all \
+                  three piles; whoever takes the last stone wins. Numbers are plain decimals. \
+                  Limits above the embedded tables are scanned at run time."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// S(L): the sum of x+y+z over the losing positions x <= y <= z <= L
+    #[command(allow_negative_numbers = true)]
+    Sum(LimitQuery),
+    /// The number of losing positions x <= y <= z <= L
+    #[command(allow_negative_numbers = true)]
+    Count(LimitQuery),
+    /// Whether the position A B C (piles in any order) is losing for the player to move
+    #[command(allow_negative_numbers = true)]
+    IsLosing(Position),
+    /// The one pile C for which A B C is losing
+    #[command(allow_negative_numbers = true)]
+    Partner {
+        /// A pile
+        #[arg(value_parser = parse_number)]
+        a: u64,
+        /// Another pile
+        #[arg(value_parser = parse_number)]
+        b: u64,
+        /// Print JSON: {"pair":[a,b],"partner":c}
+        #[arg(long)]
+        json: bool,
+    },
+    /// The winning moves of A B C: the losing positions a move reaches, sorted
+    #[command(allow_negative_numbers = true)]
+    Moves(Position),
+    /// The losing positions x <= y <= z <= L
+    #[command(allow_negative_numbers = true)]
+    List {
+        /// The largest pile [default: the embedded limit]
+        #[arg(long, value_name = "L", value_parser = parse_number)]
+        limit: Option<u64>,
+        /// How to print them
+        #[arg(long, value_enum, default_value_t = Format::Plain)]
+        format: Format,
+        /// Scan at run time even when the embedded tables cover L
+        #[arg(long)]
+        scan: bool,
+    },
+    /// Check the embedded tables against a brute force from the rules, and more
+    #[command(allow_negative_numbers = true)]
+    Verify {
+        /// Solve every position with piles up to M by trying every move
+        #[arg(long, value_name = "M", default_value_t = 35, value_parser = parse_number)]
+        brute_limit: u64,
+    },
+}
+
+/// `sum` and `count`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct LimitQuery {
+    /// The largest pile [default: the embedded limit]
+    #[arg(value_name = "L", value_parser = parse_number)]
+    pub limit: Option<u64>,
+    /// Scan at run time even when the embedded tables cover L
+    #[arg(long)]
+    pub scan: bool,
+    /// Print JSON: {"limit":L,"sum":S} or {"limit":L,"count":N}
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `is-losing` and `moves`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Position {
+    /// A pile
+    #[arg(value_parser = parse_number)]
+    pub a: u64,
+    /// Another pile
+    #[arg(value_parser = parse_number)]
+    pub b: u64,
+    /// The third pile
+    #[arg(value_parser = parse_number)]
+    pub c: u64,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The output formats of `list`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// `x y z` lines
+    Plain,
+    /// A header `x,y,z`, then `x,y,z` lines
+    Csv,
+    /// An array of `[x,y,z]` arrays
+    Json,
+}
+
+/// A number of stones or a limit: plain decimal digits that fit in a `u64`.
+fn parse_number(s: &str) -> Result<u64, String> {
+    if s.is_empty() {
+        return Err("expected a whole number, got an empty string".into());
+    }
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if let Some(rest) = s.strip_prefix('-')
+        && digits(rest)
+    {
+        return Err("it is negative; expected a whole number from 0".into());
+    }
+    if !digits(s) {
+        return Err("expected a whole number (decimal digits only)".into());
+    }
+    s.parse::<u64>()
+        .map_err(|_| format!("it is too large; the largest number is {}", u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn numbers_are_plain_decimals() {
+        assert_eq!(parse_number("0"), Ok(0));
+        assert_eq!(parse_number("007"), Ok(7));
+        assert_eq!(parse_number("18446744073709551615"), Ok(u64::MAX));
+        for bad in [
+            "",
+            "-5",
+            "-",
+            "+5",
+            " 5",
+            "5 ",
+            "1e3",
+            "1.0",
+            "abc",
+            "18446744073709551616",
+            "٣",
+        ] {
+            assert!(parse_number(bad).is_err(), "{bad:?}");
+        }
+    }
+}

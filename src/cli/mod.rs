@@ -1,0 +1,342 @@
+//! The `stone-game` command-line tool, as a library module so that it can be
+//! tested and fuzzed in-process (feature `cli`).
+//!
+//! The binary's `main` is [`main`]; [`run`] is the same with any arguments
+//! and any output streams. The commands:
+//!
+//! | command | prints |
+//! |---|---|
+//! | *(none)* | S([`LIMIT`](crate::LIMIT)) |
+//! | `sum [L] [--scan] [--json]` | S(L), the sum of `x + y + z` over the losing positions `x <= y <= z <= L` |
+//! | `count [L] [--scan] [--json]` | how many losing positions have `z <= L` |
+//! | `is-losing A B C [--json]` | `losing` or `winning` |
+//! | `partner A B [--json]` | the one `C` for which `A B C` is losing |
+//! | `moves A B C [--json]` | the losing positions the winning moves reach, sorted |
+//! | `list [--limit L] [--format plain\|csv\|json] [--scan]` | the losing positions with `z <= L` |
+//! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
+//!
+//! Past the embedded tables, a limit is scanned at run time with
+//! [`Table::scan`](crate::Table::scan), after a note on stderr. Exit codes: 0
+//! for success, 1 when `verify` finds a mismatch or the output cannot be
+//! written, 2 for bad arguments (one `error:` line and a usage hint on
+//! stderr), including a limit whose scan would not fit in memory.
+
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+mod args;
+mod commands;
+mod runtime;
+mod verify;
+
+use args::{Cli, Command};
+
+/// The second line of every usage error.
+const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
+
+/// Runs the tool with `args` (`argv[0]` first) and returns its exit code: 0
+/// for success, 1 when `verify` finds a mismatch or the output cannot be
+/// written, 2 for bad arguments.
+///
+/// Answers go to `stdout`; notes and errors to `stderr`. A bad argument gives
+/// exactly one `error: ...` line and a usage hint on `stderr`. It never
+/// panics, whatever the arguments; a closed `stdout` (a broken pipe) ends it
+/// quietly. It never draws a progress bar: only [`main`] does, on a terminal.
+///
+/// ```
+/// let mut out = Vec::new();
+/// let mut err = Vec::new();
+/// let code = stone_game::cli::run(["stone-game", "sum", "4"], &mut out, &mut err);
+/// assert_eq!((code, &out[..], &err[..]), (0, &b"27\n"[..], &b""[..]));
+///
+/// let code = stone_game::cli::run(["stone-game", "is-losing", "1", "3", "3", "--json"], &mut out, &mut err);
+/// assert_eq!(code, 0);
+/// assert!(out.ends_with(b"{\"position\":[1,3,3],\"losing\":true}\n"));
+///
+/// out.clear();
+/// let code = stone_game::cli::run(["stone-game", "sum", "-5"], &mut out, &mut err);
+/// assert_eq!(code, 2);
+/// assert!(out.is_empty());
+/// let err = String::from_utf8(err).unwrap();
+/// assert!(err.starts_with("error: invalid value '-5'"));
+/// assert_eq!(err.lines().count(), 2);
+/// ```
+pub fn run<I, T>(args: I, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut ctx = Ctx {
+        out: stdout,
+        err: stderr,
+        progress_bar: false,
+        memory: None,
+    };
+    execute(args, &mut ctx)
+}
+
+/// The binary's entry point: [`run`] with the process's arguments, stdout and
+/// stderr, and a progress bar for long runtime scans when stderr is a terminal.
+pub fn main() -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut err = io::stderr();
+    let mut ctx = Ctx {
+        out: &mut out,
+        err: &mut err,
+        progress_bar: io::stderr().is_terminal(),
+        memory: None,
+    };
+    ExitCode::from(execute(std::env::args_os(), &mut ctx))
+}
+
+/// Where a run writes, and what it may use.
+pub(crate) struct Ctx<'a> {
+    pub(crate) out: &'a mut dyn Write,
+    pub(crate) err: &'a mut dyn Write,
+    /// Draw a progress bar on the real stderr during long scans.
+    pub(crate) progress_bar: bool,
+    /// The memory available: set by a test, or read from the system once.
+    pub(crate) memory: Option<u64>,
+}
+
+impl Ctx<'_> {
+    /// The memory available, read once per run so that every check of a run
+    /// sees the same amount.
+    pub(crate) fn available_memory(&mut self) -> u64 {
+        *self.memory.get_or_insert_with(runtime::available_memory)
+    }
+
+    /// A `note: ...` line on stderr; a failed write is ignored.
+    pub(crate) fn note(&mut self, text: &str) {
+        let _ = writeln!(self.err, "note: {text}");
+    }
+}
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// A bad argument, or a request too large to compute: exit code 2.
+    Usage(String),
+    /// The output could not be written: exit code 1, or 0 for a broken pipe.
+    Io(io::Error),
+    /// Cannot happen: a table failed to answer what it covers. Exit code 1.
+    Internal(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+/// Parses and runs; every outcome becomes an exit code.
+fn execute<I, T>(args: I, ctx: &mut Ctx) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(ctx, &e),
+    };
+    let result = dispatch(ctx, cli.command).and_then(|code| {
+        ctx.out.flush()?;
+        Ok(code)
+    });
+    match result {
+        Ok(code) => code,
+        Err(Failure::Usage(message)) => usage_error(ctx, &message),
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Io(e)) => {
+            let _ = writeln!(ctx.err, "error: cannot write the output: {e}");
+            1
+        }
+        Err(Failure::Internal(message)) => {
+            let _ = writeln!(ctx.err, "error: internal error: {message}");
+            1
+        }
+    }
+}
+
+fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
+    match command {
+        None => commands::default(ctx),
+        Some(Command::Sum(query)) => commands::sum_or_count(ctx, &query, commands::Total::Sum),
+        Some(Command::Count(query)) => commands::sum_or_count(ctx, &query, commands::Total::Count),
+        Some(Command::IsLosing(p)) => commands::is_losing(ctx, [p.a, p.b, p.c], p.json),
+        Some(Command::Partner { a, b, json }) => commands::partner(ctx, a, b, json),
+        Some(Command::Moves(p)) => commands::moves(ctx, [p.a, p.b, p.c], p.json),
+        Some(Command::List {
+            limit,
+            format,
+            scan,
+        }) => commands::list(ctx, limit, format, scan),
+        Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
+    }
+}
+
+/// Writes `error: message` and the usage hint on stderr; exit code 2.
+fn usage_error(ctx: &mut Ctx, message: &str) -> u8 {
+    let _ = writeln!(ctx.err, "error: {}", one_line(message));
+    let _ = writeln!(ctx.err, "{USAGE_HINT}");
+    2
+}
+
+/// Help and version go to stdout (exit code 0); anything else is a usage
+/// error of one line.
+fn clap_error(ctx: &mut Ctx, e: &clap::Error) -> u8 {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let text = e.render().to_string();
+            let written = ctx
+                .out
+                .write_all(text.as_bytes())
+                .and_then(|()| ctx.out.flush());
+            match written {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    let _ = writeln!(ctx.err, "error: cannot write the output: {e}");
+                    1
+                }
+                _ => 0,
+            }
+        }
+        _ => usage_error(ctx, &clap_message(e)),
+    }
+}
+
+/// Clap's own message, without its `error:` prefix, tips or usage, on one
+/// line, with a suggestion when clap has one.
+fn clap_message(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let text = rendered.trim_start();
+    let text = text.strip_prefix("error:").unwrap_or(text);
+    // The message is the first paragraph; tips and usage follow blank lines.
+    let first = text.split("\n\n").next().unwrap_or_default();
+    let mut message = first
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if message.is_empty() {
+        message = format!("{:?}", e.kind());
+    }
+    for kind in [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg] {
+        let suggestion = match e.get(kind) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("', '")),
+            _ => None,
+        };
+        if let Some(s) = suggestion {
+            message.push_str(&format!(" (did you mean '{s}'?)"));
+        }
+    }
+    message
+}
+
+/// `text` on one line: control characters (newlines among them) escaped.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs with a set amount of available memory.
+    fn run_with_memory(args: &[&str], memory: u64) -> (u8, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut ctx = Ctx {
+            out: &mut out,
+            err: &mut err,
+            progress_bar: false,
+            memory: Some(memory),
+        };
+        let mut argv = vec!["stone-game"];
+        argv.extend_from_slice(args);
+        let code = execute(argv, &mut ctx);
+        (
+            code,
+            String::from_utf8_lossy(&out).into_owned(),
+            String::from_utf8_lossy(&err).into_owned(),
+        )
+    }
+
+    fn assert_refused(args: &[&str], memory: u64, needle: &str) {
+        let (code, out, err) = run_with_memory(args, memory);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{args:?}: {err}");
+        assert!(lines[0].starts_with("error: "), "{err}");
+        assert!(lines[0].contains(needle), "{args:?}: {err}");
+        assert_eq!(lines[1], USAGE_HINT);
+    }
+
+    #[test]
+    fn scans_that_do_not_fit_are_refused() {
+        let above = u64::from(crate::LIMIT) + 1;
+        let needed = runtime::human_size(crate::memory_needed(crate::LIMIT + 1));
+        for args in [
+            vec!["sum".to_string(), above.to_string()],
+            vec!["count".to_string(), above.to_string()],
+            vec!["list".to_string(), "--limit".to_string(), above.to_string()],
+            vec!["sum".to_string(), "--scan".to_string(), "0".to_string()],
+            vec!["list".to_string(), "--scan".to_string()],
+            vec!["partner".to_string(), "0".to_string(), above.to_string()],
+            vec![
+                "is-losing".to_string(),
+                above.to_string(),
+                above.to_string(),
+                "5".to_string(),
+            ],
+            vec![
+                "moves".to_string(),
+                above.to_string(),
+                above.to_string(),
+                "5".to_string(),
+            ],
+            vec![
+                "verify".to_string(),
+                "--brute-limit".to_string(),
+                "35".to_string(),
+            ],
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            assert_refused(&args, 10, "only 10 B is available");
+        }
+        assert_refused(&["sum", &above.to_string()], 1000, &needed);
+    }
+
+    #[test]
+    fn scans_that_fit_run() {
+        let above = (u64::from(crate::LIMIT) + 1).to_string();
+        let (code, out, err) = run_with_memory(&["count", &above], 1 << 30);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.trim().parse::<u64>().is_ok());
+        assert!(err.starts_with("note: "));
+    }
+
+    #[test]
+    fn messages_stay_on_one_line() {
+        assert_eq!(one_line("a\nb\r\tc"), "a\\nb\\r\\tc");
+        let (code, out, err) = run_with_memory(&["sum", "1\n2"], 1 << 30);
+        assert_eq!(code, 2);
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 2, "{err}");
+    }
+}

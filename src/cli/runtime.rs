@@ -1,0 +1,161 @@
+//! Runtime scans for the CLI: the memory check, the note and the progress bar.
+
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::{MAX_SCAN_LIMIT, Table, memory_needed};
+
+use super::{Ctx, Failure};
+
+/// The memory assumed available when `/proc/meminfo` cannot be read: 16 GiB.
+pub(crate) const FALLBACK_MEMORY: u64 = 16 << 30;
+
+/// How long a scan runs before its progress bar appears.
+const BAR_DELAY: Duration = Duration::from_secs(1);
+
+/// The memory available for a computation, in bytes: `MemAvailable` from
+/// `/proc/meminfo` when it can be read, else [`FALLBACK_MEMORY`].
+pub(crate) fn available_memory() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| parse_meminfo(&text))
+        .unwrap_or(FALLBACK_MEMORY)
+}
+
+/// `MemAvailable` of a `/proc/meminfo` text, in bytes.
+fn parse_meminfo(text: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let mut words = line["MemAvailable:".len()..].split_whitespace();
+    let number: u64 = words.next()?.parse().ok()?;
+    let unit = match words.next() {
+        None | Some("B") => 1,
+        Some("kB") => 1 << 10,
+        Some("MB") => 1 << 20,
+        Some("GB") => 1 << 30,
+        Some(_) => return None,
+    };
+    number.checked_mul(unit)
+}
+
+/// A size in bytes for people: `512 B`, `1.5 KiB`, `12.3 GiB`.
+pub(crate) fn human_size(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+/// Refuses `need` bytes when they exceed the memory available.
+pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Result<(), Failure> {
+    let available = ctx.available_memory();
+    match need {
+        Some(need) if need <= available => Ok(()),
+        _ => Err(Failure::Usage(format!(
+            "{what} needs {} of memory, but only {} is available",
+            match need {
+                Some(need) => format!("about {}", human_size(need)),
+                None => "more than 16.0 EiB".into(),
+            },
+            human_size(available)
+        ))),
+    }
+}
+
+/// Scans to `limit` at run time for `what` (e.g. `S(4000)`), after checking
+/// the limit and the memory and printing `note`, if any, on stderr.
+pub(crate) fn scan(
+    ctx: &mut Ctx,
+    limit: u64,
+    what: &str,
+    note: Option<&str>,
+) -> Result<Table, Failure> {
+    let limit = match u32::try_from(limit) {
+        Ok(limit) if limit <= MAX_SCAN_LIMIT => limit,
+        _ => {
+            return Err(Failure::Usage(format!(
+                "{what} needs a runtime scan to {limit}, but the largest limit a scan \
+                 accepts is {MAX_SCAN_LIMIT}"
+            )));
+        }
+    };
+    check_memory(
+        ctx,
+        &format!("{what} needs a runtime scan to {limit}, which"),
+        Some(memory_needed(limit)),
+    )?;
+    if let Some(note) = note {
+        ctx.note(note);
+    }
+    scan_checked(ctx, limit)
+}
+
+/// A scan to `limit`, whose size the caller has checked.
+pub(crate) fn scan_checked(ctx: &Ctx, limit: u32) -> Result<Table, Failure> {
+    scan_with_bar(limit, ctx.progress_bar).map_err(|e| Failure::Internal(e.to_string()))
+}
+
+/// [`Table::scan`], with a progress bar on the real stderr once a second has
+/// passed, when `show_bar` is set. The bar follows the scan from its start,
+/// hidden for that second, so that its rate and ETA are right when it appears.
+fn scan_with_bar(limit: u32, show_bar: bool) -> Result<Table, crate::ScanError> {
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let mut shown = false;
+    let table = Table::scan_with_progress(limit, |progress| {
+        if !show_bar {
+            return;
+        }
+        let bar = bar.get_or_insert_with(|| new_bar(limit, progress.pairs_total));
+        bar.set_position(progress.pairs_done);
+        if !shown && start.elapsed() >= BAR_DELAY {
+            shown = true;
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    table
+}
+
+/// A hidden progress bar for a scan to `limit`.
+fn new_bar(limit: u32, pairs_total: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(pairs_total), ProgressDrawTarget::hidden())
+        .with_message(format!("scanning to {limit}"));
+    match ProgressStyle::with_template("{msg} [{bar:40}] {percent:>3}% {elapsed} (eta {eta})") {
+        Ok(style) => bar.with_style(style.progress_chars("=> ")),
+        Err(_) => bar,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_well() {
+        assert_eq!(human_size(0), "0 B");
+        assert_eq!(human_size(1023), "1023 B");
+        assert_eq!(human_size(1536), "1.5 KiB");
+        assert_eq!(human_size(12_300_000_000), "11.5 GiB");
+        assert_eq!(human_size(u64::MAX), "16.0 EiB");
+    }
+
+    #[test]
+    fn meminfo_is_read() {
+        let text = "MemTotal:       24684084 kB\nMemFree: 1 kB\nMemAvailable:   24127152 kB\n";
+        assert_eq!(parse_meminfo(text), Some(24_127_152 * 1024));
+        assert_eq!(parse_meminfo("MemTotal: 5 kB\n"), None);
+        assert_eq!(parse_meminfo("MemAvailable: lots\n"), None);
+        assert_eq!(parse_meminfo("MemAvailable: 99999999999999999 kB\n"), None);
+        assert!(available_memory() > 0);
+    }
+}

@@ -1,0 +1,365 @@
+//! `verify`: the tables against a brute force from the rules, GAME.md's
+//! examples, and their own consistency.
+
+use rayon::prelude::*;
+
+use crate::{BruteForce, LIMIT, MAX_SCAN_LIMIT, TABLE, Table, TableRef, memory_needed};
+
+use super::{Ctx, Failure, runtime};
+
+/// Past this limit the brute force takes more than a few seconds.
+const SLOW_BRUTE_FORCE: u32 = 250;
+
+/// The outcome of one check: what held, or what did not.
+type Check = Result<String, String>;
+
+/// Runs every check, one line each; exit code 0 when all pass, 1 otherwise.
+pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
+    let m = brute_limit;
+    let limit = u64::from(LIMIT);
+    // The brute force takes (M + 1)^3 bytes; one runtime scan, to M or to
+    // LIMIT, is compared with the embedded tables.
+    let side = m.checked_add(1);
+    let brute_bytes = side
+        .and_then(|s| s.checked_mul(s))
+        .and_then(|s2| side.and_then(|s| s2.checked_mul(s)));
+    let what = format!("a brute force up to {m}");
+    runtime::check_memory(ctx, &what, brute_bytes)?;
+    let scan_to = m.max(limit);
+    if scan_to > u64::from(MAX_SCAN_LIMIT) {
+        return Err(Failure::Usage(format!(
+            "{what} needs a runtime scan to {scan_to}, but the largest limit a scan accepts is \
+             {MAX_SCAN_LIMIT}"
+        )));
+    }
+    let scan_bytes = memory_needed(scan_to as u32);
+    let what = format!("{what} with a runtime scan to {scan_to}");
+    runtime::check_memory(
+        ctx,
+        &what,
+        brute_bytes.and_then(|b| b.checked_add(scan_bytes)),
+    )?;
+    // Both fit in memory, so both fit in a u32.
+    let (m, scan_to) = (m as u32, scan_to as u32);
+
+    let mut failed = 0;
+    let mut report = |ctx: &mut Ctx, check: Check| -> Result<(), Failure> {
+        match check {
+            Ok(line) => writeln!(ctx.out, "ok   {line}")?,
+            Err(line) => {
+                failed += 1;
+                writeln!(ctx.out, "FAIL {line}")?;
+            }
+        }
+        ctx.out.flush()?;
+        Ok(())
+    };
+
+    // Below 100 the examples are read from a small runtime scan as well.
+    let small = if LIMIT < 100 {
+        Some(Table::scan(100).map_err(|e| Failure::Internal(e.to_string()))?)
+    } else {
+        None
+    };
+    let small = small.as_ref().map(Table::view);
+    report(ctx, examples(small))?;
+    report(ctx, sum_check(small, 4, 27, 5))?;
+    report(ctx, sum_check(small, 100, 173_895, 1264))?;
+    report(ctx, triples_consistent())?;
+    report(ctx, partners_consistent())?;
+
+    if scan_to > LIMIT {
+        ctx.note(&format!(
+            "{scan_to} is above the embedded limit {LIMIT}; scanning at run time"
+        ));
+    }
+    // Checked above, with the brute force: nothing can fail after the output began.
+    let scanned = runtime::scan_checked(ctx, scan_to)?;
+    report(ctx, scan_agrees(scanned.view()))?;
+
+    if m > SLOW_BRUTE_FORCE {
+        ctx.note(&format!(
+            "a brute force up to {m} takes a long time: its work grows as the fourth power of {m}"
+        ));
+    }
+    let brute = BruteForce::new_parallel(m);
+    let k = m.min(LIMIT);
+    let mut check = brute_agrees(&brute, TABLE, k, "the embedded tables");
+    if let Ok(line) = &mut check
+        && m > LIMIT
+    {
+        line.push_str(" (the embedded limit)");
+    }
+    report(ctx, check)?;
+    if m > LIMIT {
+        report(
+            ctx,
+            brute_agrees(&brute, scanned.view(), m, "a runtime scan"),
+        )?;
+    }
+    Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// `TABLE.is_losing`, or the small scan's below its limit.
+fn lookup(small: Option<TableRef>, p: [u64; 3]) -> Option<bool> {
+    TABLE
+        .is_losing(p[0], p[1], p[2])
+        .or_else(|| small?.is_losing(p[0], p[1], p[2]))
+}
+
+fn examples(small: Option<TableRef>) -> Check {
+    let expected = [
+        ([0, 1, 2], true),
+        ([1, 3, 3], true),
+        ([0, 0, 13], false),
+        ([0, 11, 11], false),
+        ([5, 5, 5], false),
+    ];
+    for (p, losing) in expected {
+        let got = lookup(small, p);
+        if got != Some(losing) {
+            return Err(format!(
+                "GAME.md says {p:?} is {}, the tables say {got:?}",
+                word(losing)
+            ));
+        }
+    }
+    Ok(
+        "GAME.md's examples: (0,1,2) and (1,3,3) losing; (0,0,13), (0,11,11) and (5,5,5) \
+        winning"
+            .into(),
+    )
+}
+
+fn sum_check(small: Option<TableRef>, l: u64, sum: u64, count: u64) -> Check {
+    let (table, from) = match small {
+        Some(small) if l > u64::from(LIMIT) => (small, " (by a runtime scan: LIMIT is smaller)"),
+        _ => (TABLE, ""),
+    };
+    let got = (table.losing_sum(l), table.losing_count(l));
+    if got == (Some(sum), Some(count)) {
+        Ok(format!(
+            "S({l}) = {sum} with {count} losing positions{from}"
+        ))
+    } else {
+        Err(format!(
+            "S({l}) should be {sum} with {count} losing positions{from}; the tables say {got:?}"
+        ))
+    }
+}
+
+fn word(losing: bool) -> &'static str {
+    if losing { "losing" } else { "winning" }
+}
+
+/// The embedded triples are sorted, losing by the partners, found by both
+/// indexes, and add up to the sums and counts.
+fn triples_consistent() -> Check {
+    let triples = TABLE.triples();
+    let limit = u64::from(LIMIT);
+    for (i, &[x, y, z]) in triples.iter().enumerate() {
+        let (x, y, z) = (u64::from(x), u64::from(y), u64::from(z));
+        if !(x <= y && y <= z && z <= limit) {
+            return Err(format!(
+                "triple {i} ({x}, {y}, {z}) is not sorted within {limit}"
+            ));
+        }
+        if i > 0 && triples[i - 1] >= triples[i] {
+            return Err(format!("the triples are out of order at {i}"));
+        }
+        let partners = [
+            TABLE.partner(x, y) == Some(z),
+            TABLE.partner(x, z) == Some(y),
+            TABLE.partner(y, z) == Some(x),
+        ];
+        if partners != [true; 3] {
+            return Err(format!(
+                "({x}, {y}, {z}) is listed but the partners disagree"
+            ));
+        }
+        if crate::losing_index(x, y, z) != Some(i) || TABLE.losing_index(z, x, y) != Some(i) {
+            return Err(format!("({x}, {y}, {z}) is not found at index {i}"));
+        }
+    }
+    // Running totals per limit.
+    let mut by_z = vec![(0u64, 0u64); LIMIT as usize + 1];
+    for &[x, y, z] in triples {
+        let entry = &mut by_z[usize::from(z)];
+        entry.0 += u64::from(x) + u64::from(y) + u64::from(z);
+        entry.1 += 1;
+    }
+    let (mut sum, mut count) = (0, 0);
+    for (l, (s, c)) in by_z.into_iter().enumerate() {
+        sum += s;
+        count += c;
+        let l = l as u64;
+        if TABLE.losing_sum(l) != Some(sum) || TABLE.losing_count(l) != Some(count) {
+            return Err(format!(
+                "S({l}) or the count to {l} disagrees with the triples"
+            ));
+        }
+    }
+    if TABLE.losing_sum(limit + 1).is_some() || TABLE.losing_count(limit + 1).is_some() {
+        return Err(format!("the tables answer past their limit {limit}"));
+    }
+    Ok(format!(
+        "the {} embedded triples are sorted, found by both indexes, and add up to every S(l) \
+         and count",
+        triples.len()
+    ))
+}
+
+/// Every pair up to LIMIT has a partner that makes a losing triple, listed
+/// when it is within the tables, and within GAME.md's bound.
+fn partners_consistent() -> Check {
+    let limit = u64::from(LIMIT);
+    let failure = (0..=limit).into_par_iter().find_map_any(|a| {
+        (a..=limit).find_map(|b| {
+            let Some(c) = TABLE.partner(a, b) else {
+                return Some(format!("({a}, {b}) has no partner"));
+            };
+            if TABLE.partner(b, a) != Some(c) {
+                return Some(format!("the partner of ({a}, {b}) depends on the order"));
+            }
+            if TABLE.is_losing(c, a, b) != Some(true) {
+                return Some(format!(
+                    "({a}, {b}, {c}) is not losing, yet {c} is the partner"
+                ));
+            }
+            if c > 2 * (a + b + a.min(b)) {
+                return Some(format!(
+                    "the partner {c} of ({a}, {b}) breaks GAME.md's bound"
+                ));
+            }
+            let mut p = [a, b, c];
+            p.sort_unstable();
+            if p[2] <= limit && TABLE.losing_index(p[0], p[1], p[2]).is_none() {
+                return Some(format!("{p:?} is losing but not listed"));
+            }
+            if p[2] > limit && c <= b {
+                return Some(format!("the partner {c} of ({a}, {b}) is past the limit"));
+            }
+            None
+        })
+    });
+    match failure {
+        None => Ok(format!(
+            "every pair up to {limit} has one partner, consistent with the triples"
+        )),
+        Some(failure) => Err(failure),
+    }
+}
+
+/// A runtime scan, to `LIMIT` or further, agrees with the embedded tables on
+/// every triple, partner, sum and count within them.
+fn scan_agrees(scanned: TableRef) -> Check {
+    let limit = u64::from(LIMIT);
+    let within: Vec<_> = scanned
+        .triples()
+        .iter()
+        .filter(|t| u64::from(t[2]) <= limit)
+        .collect();
+    if !within.iter().copied().eq(TABLE.triples()) {
+        return Err(format!(
+            "a runtime scan to {} finds other triples up to {limit} than the embedded tables",
+            scanned.limit()
+        ));
+    }
+    for l in 0..=limit {
+        if scanned.losing_sum(l) != TABLE.losing_sum(l)
+            || scanned.losing_count(l) != TABLE.losing_count(l)
+        {
+            return Err(format!(
+                "a runtime scan disagrees with the embedded tables on S({l})"
+            ));
+        }
+    }
+    let failure = (0..=limit).into_par_iter().find_map_any(|a| {
+        (a..=limit)
+            .find(|&b| scanned.partner(a, b) != TABLE.partner(a, b))
+            .map(|b| (a, b))
+    });
+    if let Some((a, b)) = failure {
+        return Err(format!(
+            "a runtime scan disagrees with the embedded tables on the partner of ({a}, {b})"
+        ));
+    }
+    Ok(format!(
+        "a runtime scan to {} agrees with the embedded tables",
+        scanned.limit()
+    ))
+}
+
+/// The brute force and `table` agree on every position with piles up to
+/// `k`, and list the same losing positions.
+fn brute_agrees(brute: &BruteForce, table: TableRef, k: u32, name: &str) -> Check {
+    let k = u64::from(k);
+    let failure = (0..=k).into_par_iter().find_map_any(|x| {
+        (x..=k).find_map(|y| {
+            (y..=k).find_map(|z| {
+                let (b, t) = (brute.is_losing(x, y, z), table.is_losing(x, y, z));
+                (b != t).then_some((x, y, z, b, t))
+            })
+        })
+    });
+    if let Some((x, y, z, b, t)) = failure {
+        let say = |v: Option<bool>| v.map_or("nothing", word);
+        return Err(format!(
+            "brute force disagrees with {name} at ({x}, {y}, {z}): brute force says {}, \
+             {name} says {}",
+            say(b),
+            say(t)
+        ));
+    }
+    let from_brute = brute.losing_triples().filter(|t| t[2] <= k);
+    let from_table = table
+        .triples()
+        .iter()
+        .filter(|t| u64::from(t[2]) <= k)
+        .map(|t| t.map(u64::from));
+    if !from_brute.eq(from_table) {
+        return Err(format!(
+            "brute force lists other losing positions up to {k} than {name}"
+        ));
+    }
+    Ok(format!("brute force agrees with {name} up to {k}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_brute_force_agrees_with_a_runtime_scan() {
+        let brute = BruteForce::new(30);
+        let scan = Table::scan(30).unwrap();
+        let check = brute_agrees(&brute, scan.view(), 30, "a runtime scan");
+        assert_eq!(
+            check,
+            Ok("brute force agrees with a runtime scan up to 30".into())
+        );
+        assert!(scan_agrees(Table::scan(LIMIT).unwrap().view()).is_ok());
+    }
+
+    #[test]
+    fn a_disagreement_fails() {
+        // The brute force knows nothing past its limit; the scan does.
+        let brute = BruteForce::new(10);
+        let scan = Table::scan(11).unwrap();
+        let check = brute_agrees(&brute, scan.view(), 11, "a runtime scan");
+        let message = check.unwrap_err();
+        assert!(message.contains("brute force says nothing"), "{message}");
+        // A scan past the tables lists triples they lack.
+        let more = Table::scan(LIMIT + 1).unwrap();
+        assert!(scan_agrees(more.view()).is_ok());
+    }
+
+    #[test]
+    fn the_table_checks_pass() {
+        assert!(triples_consistent().is_ok());
+        assert!(partners_consistent().is_ok());
+        assert!(examples(None).is_ok() || LIMIT < 13);
+        assert!(sum_check(None, 4, 27, 5).is_ok() || LIMIT < 4);
+        assert!(sum_check(None, 4, 28, 5).is_err());
+    }
+}
