@@ -48,7 +48,10 @@ fn brute_force_agrees_with_partners_whose_partner_is_past_the_brute_limit() {
             if partner <= u64::from(BRUTE_LIMIT) {
                 assert_eq!(losing, [partner], "pair ({a}, {b})");
             } else {
-                assert_eq!(losing, [], "pair ({a}, {b}), partner {partner}");
+                assert!(
+                    losing.is_empty(),
+                    "pair ({a}, {b}), partner {partner}: {losing:?}"
+                );
             }
         }
     }
@@ -142,5 +145,38 @@ fn generating_twice_gives_the_same_bytes() {
     }
     for dir in dirs {
         let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// The larger brute force of README, on every core: `cargo test --release
+/// -- --ignored` (or `stone-game verify --brute-limit 200`).
+#[cfg(feature = "rayon")]
+#[test]
+#[ignore = "about a minute in debug: run with --release -- --ignored"]
+fn brute_force_agrees_on_every_position_up_to_300() {
+    let m = 300;
+    let solved = BruteForce::new_parallel(m);
+    let table = Table::scan(m).expect("scans");
+    let from_scan: Vec<[u64; 3]> = table
+        .view()
+        .triples()
+        .iter()
+        .map(|t| t.map(u64::from))
+        .collect();
+    assert!(
+        from_scan == solved.losing_triples().collect::<Vec<_>>(),
+        "the scan and the brute force differ"
+    );
+    let m = u64::from(m.min(LIMIT));
+    for x in 0..=m {
+        for y in x..=m {
+            for z in y..=m {
+                assert_eq!(
+                    TABLE.is_losing(x, y, z),
+                    solved.is_losing(x, y, z),
+                    "({x}, {y}, {z})"
+                );
+            }
+        }
     }
 }
