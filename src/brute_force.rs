@@ -4,6 +4,8 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::Move;
+
 /// Every position with piles up to a limit, solved by trying every move.
 ///
 /// A position is losing when no move leads to a losing position. Positions
@@ -23,17 +25,6 @@ pub struct BruteForce {
     /// `losing[(x * side + y) * side + z]` for sorted `x <= y <= z`.
     losing: Vec<bool>,
 }
-
-/// Which piles a move takes from, on a sorted position.
-const PILE_SETS: [[bool; 3]; 7] = [
-    [true, false, false],
-    [false, true, false],
-    [false, false, true],
-    [true, true, false],
-    [true, false, true],
-    [false, true, true],
-    [true, true, true],
-];
 
 impl BruteForce {
     /// Solves every position with piles up to `limit`, on one core.
@@ -89,22 +80,13 @@ impl BruteForce {
 
     /// Whether sorted `p` is losing: no move from it reaches a losing position.
     fn decide(&self, p: [usize; 3]) -> bool {
-        PILE_SETS.iter().all(|piles| {
-            let most = (0..3)
-                .filter(|&i| piles[i])
-                .map(|i| p[i])
-                .min()
-                .unwrap_or(0);
-            (1..=most).all(|n| {
-                let mut to = p;
-                for i in 0..3 {
-                    if piles[i] {
-                        to[i] -= n;
-                    }
-                }
+        let position = p.map(|pile| pile as u64);
+        Move::all_from(position).all(|m| match m.apply(position) {
+            Some(mut to) => {
                 to.sort_unstable();
-                !self.losing[self.index(to)]
-            })
+                !self.losing[self.index(to.map(|pile| pile as usize))]
+            }
+            None => true, // all_from gives only legal moves
         })
     }
 

@@ -13,6 +13,27 @@ pub struct Move {
 }
 
 impl Move {
+    /// Every legal move from `position`: each of the seven sets of piles (one
+    /// pile in the order given, then two, then all three), with every number
+    /// of stones up to the smallest pile of the set.
+    ///
+    /// ```
+    /// use stone_game::Move;
+    /// // (1, 2, 0): one or two from a pile, or one from the first two.
+    /// assert_eq!(Move::all_from([1, 2, 0]).count(), 4);
+    /// assert!(Move::all_from([1, 2, 0]).all(|m| m.apply([1, 2, 0]).is_some()));
+    /// ```
+    pub fn all_from(position: [u64; 3]) -> impl Iterator<Item = Move> {
+        PILE_SETS.into_iter().flat_map(move |piles| {
+            let most = (0..3)
+                .filter(|&i| piles[i])
+                .map(|i| position[i])
+                .min()
+                .unwrap_or(0);
+            (1..=most).map(move |stones| Move { piles, stones })
+        })
+    }
+
     /// The position this move leaves, piles in the order given; `None` when a
     /// pile would go negative or the move takes nothing.
     ///
@@ -51,7 +72,7 @@ pub struct WinningMove {
 }
 
 /// The seven ways to choose the piles a move takes from.
-const PILE_SETS: [[bool; 3]; 7] = [
+pub(crate) const PILE_SETS: [[bool; 3]; 7] = [
     [true, false, false],
     [false, true, false],
     [false, false, true],

@@ -1,27 +1,14 @@
 //! The claims of GAME.md that the code relies on, each checked against the
 //! brute force (which knows nothing of keys) or against the tables.
 
-use stone_game::{BruteForce, LIMIT, LOSING_TRIPLES, TABLE, Table};
+use stone_game::{BruteForce, LIMIT, LOSING_TRIPLES, Move, TABLE, Table};
 
 /// Every move from a sorted position, as the sorted position it leaves.
 fn moves(p: [u64; 3]) -> impl Iterator<Item = [u64; 3]> {
-    (1u8..8).flat_map(move |set| {
-        let taken = [set & 1 != 0, set & 2 != 0, set & 4 != 0];
-        let most = (0..3)
-            .filter(|&i| taken[i])
-            .map(|i| p[i])
-            .min()
-            .unwrap_or(0);
-        (1..=most).map(move |n| {
-            let mut to = p;
-            for i in 0..3 {
-                if taken[i] {
-                    to[i] -= n;
-                }
-            }
-            to.sort_unstable();
-            to
-        })
+    Move::all_from(p).map(move |m| {
+        let mut to = m.apply(p).expect("a legal move");
+        to.sort_unstable();
+        to
     })
 }
 
