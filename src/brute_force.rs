@@ -10,11 +10,12 @@ use crate::Move;
 ///
 /// A position is losing when no move leads to a losing position. Positions
 /// are decided in order of `x + y + z`, since every move lowers the total.
-/// It needs `(limit + 1)^3` bytes and is practical to a few hundred.
+/// It needs `(limit + 1)^3` bytes and is practical to a few hundred; a limit
+/// past [`MAX_BRUTE_LIMIT`] is refused.
 ///
 /// ```
 /// use stone_game::BruteForce;
-/// let solved = BruteForce::new(4);
+/// let solved = BruteForce::new(4).expect("a small limit");
 /// assert_eq!(solved.is_losing(1, 3, 3), Some(true));
 /// assert_eq!(solved.is_losing(0, 0, 13), None);
 /// assert_eq!(solved.losing_triples().count(), 5);
@@ -26,9 +27,17 @@ pub struct BruteForce {
     losing: Vec<bool>,
 }
 
+/// The largest limit [`BruteForce`] takes: its table needs 8 GiB there.
+pub const MAX_BRUTE_LIMIT: u32 = 2047;
+
 impl BruteForce {
-    /// Solves every position with piles up to `limit`, on one core.
-    pub fn new(limit: u32) -> BruteForce {
+    /// Solves every position with piles up to `limit`, on one core; `None`
+    /// past [`MAX_BRUTE_LIMIT`].
+    ///
+    /// ```
+    /// assert!(stone_game::BruteForce::new(u32::MAX).is_none());
+    /// ```
+    pub fn new(limit: u32) -> Option<BruteForce> {
         BruteForce::solve(limit, |solved, layer| {
             layer.iter().map(|&p| solved.decide(p)).collect()
         })
@@ -37,11 +46,13 @@ impl BruteForce {
     /// [`new`](Self::new) on every core (feature `rayon`).
     ///
     /// ```
-    /// let solved = stone_game::BruteForce::new_parallel(30);
-    /// assert_eq!(solved.losing_triples().count(), stone_game::BruteForce::new(30).losing_triples().count());
+    /// use stone_game::BruteForce;
+    /// let parallel = BruteForce::new_parallel(30).unwrap();
+    /// let serial = BruteForce::new(30).unwrap();
+    /// assert!(parallel.losing_triples().eq(serial.losing_triples()));
     /// ```
     #[cfg(feature = "rayon")]
-    pub fn new_parallel(limit: u32) -> BruteForce {
+    pub fn new_parallel(limit: u32) -> Option<BruteForce> {
         use rayon::prelude::*;
         BruteForce::solve(limit, |solved, layer| {
             layer.par_iter().map(|&p| solved.decide(p)).collect()
@@ -50,7 +61,10 @@ impl BruteForce {
 
     /// Decides the positions layer by layer of `x + y + z`; a layer reads only
     /// lower layers, so `decide_layer` may take its positions in any order.
-    fn solve(limit: u32, decide_layer: impl Fn(&Self, &[[usize; 3]]) -> Vec<bool>) -> Self {
+    fn solve(limit: u32, decide_layer: impl Fn(&Self, &[[usize; 3]]) -> Vec<bool>) -> Option<Self> {
+        if limit > MAX_BRUTE_LIMIT {
+            return None;
+        }
         let side = limit as usize + 1;
         let mut solved = BruteForce {
             limit,
@@ -75,7 +89,7 @@ impl BruteForce {
                 solved.losing[i] = losing;
             }
         }
-        solved
+        Some(solved)
     }
 
     /// Whether sorted `p` is losing: no move from it reaches a losing position.

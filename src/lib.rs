@@ -57,7 +57,7 @@ mod table_ref;
 mod tables;
 
 #[cfg(feature = "alloc")]
-pub use brute_force::BruteForce;
+pub use brute_force::{BruteForce, MAX_BRUTE_LIMIT};
 pub use moves::{Move, WinningMove, WinningMoves};
 pub use stone_game_generator::format::position_key;
 #[cfg(feature = "alloc")]

@@ -31,7 +31,7 @@ fn sorted_positions(m: u64) -> impl Iterator<Item = [u64; 3]> {
 
 #[test]
 fn the_examples_of_the_rules() {
-    let solved = BruteForce::new(13);
+    let solved = BruteForce::new(13).expect("a small limit");
     for [a, b, c] in [[0, 1, 2], [1, 3, 3]] {
         assert_eq!(solved.is_losing(a, b, c), Some(true));
         assert_eq!(TABLE.is_losing(a, b, c), Some(true).filter(|_| LIMIT >= 3));

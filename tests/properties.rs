@@ -571,7 +571,7 @@ fn definition_holds_exhaustively_for_small_piles() {
         }
     }
     let limit = LIMIT.min(40);
-    let brute = BruteForce::new(limit);
+    let brute = BruteForce::new(limit).expect("a small limit");
     let brute: Vec<[u64; 3]> = brute.losing_triples().collect();
     let embedded: Vec<[u64; 3]> = LOSING_TRIPLES
         .iter()

@@ -28,7 +28,7 @@ fn assert_table_agrees(solved: &BruteForce, m: u64) {
 #[test]
 fn brute_force_agrees_on_every_position_up_to_64() {
     let m = BRUTE_LIMIT.min(LIMIT);
-    let solved = BruteForce::new(m);
+    let solved = BruteForce::new(m).expect("a small limit");
     let m = u64::from(m);
     assert_table_agrees(&solved, m);
     let from_table: Vec<[u64; 3]> = LOSING_TRIPLES
@@ -43,7 +43,7 @@ fn brute_force_agrees_on_every_position_up_to_64() {
 fn brute_force_agrees_with_partners_whose_partner_is_past_the_brute_limit() {
     // A pair whose partner is above the brute force's limit has no losing
     // position there at all.
-    let solved = BruteForce::new(BRUTE_LIMIT);
+    let solved = BruteForce::new(BRUTE_LIMIT).expect("a small limit");
     let m = u64::from(BRUTE_LIMIT.min(LIMIT));
     for a in 0..=m {
         for b in a..=m {
@@ -161,7 +161,7 @@ fn generating_twice_gives_the_same_bytes() {
 #[ignore = "about a minute in debug: run with --release -- --ignored"]
 fn brute_force_agrees_on_every_position_up_to_300() {
     let m = 300;
-    let solved = BruteForce::new_parallel(m);
+    let solved = BruteForce::new_parallel(m).expect("a small limit");
     let table = Table::scan(m).expect("scans");
     let from_scan: Vec<[u64; 3]> = table
         .view()

@@ -260,8 +260,8 @@ impl Scan {
     ///
     /// ```
     /// let (sums, counts) = stone_game_generator::scan::Scan::run(4)?.prefix_sums();
-    /// assert_eq!(sums, [0, 0, 3, 3, 27]);
-    /// assert_eq!(counts, [1, 1, 2, 2, 5]);
+    /// assert_eq!(sums, [0, 0, 3, 10, 27]);
+    /// assert_eq!(counts, [1, 1, 2, 3, 5]);
     /// # Ok::<(), stone_game_generator::scan::ScanError>(())
     /// ```
     pub fn prefix_sums(&self) -> (Vec<u64>, Vec<u64>) {

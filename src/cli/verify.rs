@@ -3,7 +3,9 @@
 
 use rayon::prelude::*;
 
-use crate::{BruteForce, LIMIT, MAX_SCAN_LIMIT, TABLE, Table, TableRef, memory_needed};
+use crate::{
+    BruteForce, LIMIT, MAX_BRUTE_LIMIT, MAX_SCAN_LIMIT, TABLE, Table, TableRef, memory_needed,
+};
 
 use super::{Ctx, Failure, runtime};
 
@@ -25,6 +27,11 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
         .and_then(|s2| side.and_then(|s| s2.checked_mul(s)));
     let what = format!("a brute force up to {m}");
     runtime::check_memory(ctx, &what, brute_bytes)?;
+    if m > u64::from(MAX_BRUTE_LIMIT) {
+        return Err(Failure::Usage(format!(
+            "{what} is past the largest the brute force takes, {MAX_BRUTE_LIMIT}"
+        )));
+    }
     let scan_to = m.max(limit);
     if scan_to > u64::from(MAX_SCAN_LIMIT) {
         return Err(Failure::Usage(format!(
@@ -82,7 +89,8 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
             "a brute force up to {m} takes a long time: its work grows as the fourth power of {m}"
         ));
     }
-    let brute = BruteForce::new_parallel(m);
+    let brute = BruteForce::new_parallel(m)
+        .ok_or_else(|| Failure::Internal(format!("{what}: refused by BruteForce")))?;
     let k = m.min(LIMIT);
     let mut check = brute_agrees(&brute, TABLE, k, "the embedded tables");
     if let Ok(line) = &mut check
@@ -331,7 +339,7 @@ mod tests {
 
     #[test]
     fn the_brute_force_agrees_with_a_runtime_scan() {
-        let brute = BruteForce::new(30);
+        let brute = BruteForce::new(30).unwrap();
         let scan = Table::scan(30).unwrap();
         let check = brute_agrees(&brute, scan.view(), 30, "a runtime scan");
         assert_eq!(
@@ -344,7 +352,7 @@ mod tests {
     #[test]
     fn a_disagreement_fails() {
         // The brute force knows nothing past its limit; the scan does.
-        let brute = BruteForce::new(10);
+        let brute = BruteForce::new(10).unwrap();
         let scan = Table::scan(11).unwrap();
         let check = brute_agrees(&brute, scan.view(), 11, "a runtime scan");
         let message = check.unwrap_err();
