@@ -1,1 +1,299 @@
-fn main() {}
+//! The scan against the seeds' reference algorithm, the scan at larger limits,
+//! and the generator's render step.
+//!
+//! `cargo bench --bench scan`. Before anything is timed, the reference and
+//! [`Scan::run`] must find the same losing triples (at 200 and at 1000), and
+//! a direct, interleaved measurement prints the reference/scan ratio at 1000.
+//! See BENCHMARKS.md for the figures and the targets.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group};
+use stone_game_generator::emit::render;
+use stone_game_generator::scan::Scan;
+
+/// The limit of the head-to-head comparison (the default table limit).
+const LIMIT: u32 = 1000;
+
+/// Three `(L + 1) x (L + 1)` byte tables, one per kind of key (GAME.md).
+struct ByteKeys {
+    n: usize,
+    one: Vec<u8>,
+    two: Vec<u8>,
+    all: Vec<u8>,
+}
+
+impl ByteKeys {
+    fn new(limit: u32) -> Self {
+        let n = limit as usize + 1;
+        ByteKeys {
+            n,
+            one: vec![0; n * n],
+            two: vec![0; n * n],
+            all: vec![0; n * n],
+        }
+    }
+
+    /// Marks the seven keys of the losing triple `x <= y <= z <= L`.
+    fn hold(&mut self, x: usize, y: usize, z: usize) {
+        let n = self.n;
+        self.one[y * n + z] = 1;
+        self.one[x * n + z] = 1;
+        self.one[x * n + y] = 1;
+        self.two[(y - x) * n + z] = 1;
+        self.two[(z - y) * n + x] = 1;
+        self.two[(z - x) * n + y] = 1;
+        self.all[(y - x) * n + (z - x)] = 1;
+    }
+}
+
+/// The reference of GAME.md ("The seeds' own yardsticks"): every one of the
+/// (L+3 choose 3) sorted triples, in scan order, with seven byte look-ups
+/// each; a triple none of whose keys is held is losing and holds them all.
+fn reference(limit: u32) -> Vec<[u16; 3]> {
+    let l = limit as usize;
+    let mut keys = ByteKeys::new(limit);
+    let n = keys.n;
+    let mut triples = Vec::new();
+    for x in 0..=l {
+        for y in x..=l {
+            for z in y..=l {
+                let held = keys.one[y * n + z]
+                    | keys.one[x * n + z]
+                    | keys.one[x * n + y]
+                    | keys.two[(y - x) * n + z]
+                    | keys.two[(z - y) * n + x]
+                    | keys.two[(z - x) * n + y]
+                    | keys.all[(y - x) * n + (z - x)];
+                if held == 0 {
+                    keys.hold(x, y, z);
+                    triples.push([x as u16, y as u16, z as u16]);
+                }
+            }
+        }
+    }
+    triples
+}
+
+/// The reference's faster variant (GAME.md): skips a pair whose `K1(x, y)` is
+/// held and stops each pair at its first losing `z`. Same look-ups otherwise.
+fn reference_early_stop(limit: u32) -> Vec<[u16; 3]> {
+    let l = limit as usize;
+    let mut keys = ByteKeys::new(limit);
+    let n = keys.n;
+    let mut triples = Vec::new();
+    for x in 0..=l {
+        for y in x..=l {
+            if keys.one[x * n + y] != 0 {
+                continue;
+            }
+            for z in y..=l {
+                let held = keys.one[y * n + z]
+                    | keys.one[x * n + z]
+                    | keys.two[(y - x) * n + z]
+                    | keys.two[(z - y) * n + x]
+                    | keys.two[(z - x) * n + y]
+                    | keys.all[(y - x) * n + (z - x)];
+                if held == 0 {
+                    keys.hold(x, y, z);
+                    triples.push([x as u16, y as u16, z as u16]);
+                    break;
+                }
+            }
+        }
+    }
+    triples
+}
+
+fn scan(limit: u32) -> Scan {
+    match Scan::run(limit) {
+        Ok(scan) => scan,
+        Err(e) => panic!("the scan refused {limit}: {e}"),
+    }
+}
+
+/// The baselines are only worth timing if they are right.
+fn check_agreement() {
+    for limit in [200, LIMIT] {
+        let expected = scan(limit).triples;
+        assert_eq!(reference(limit), expected, "reference vs scan at {limit}");
+        assert_eq!(
+            reference_early_stop(limit),
+            expected,
+            "early-stop reference vs scan at {limit}"
+        );
+    }
+    eprintln!("reference, early-stop reference and scan agree at 200 and {LIMIT}");
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Median wall time of `runs` calls of `f`.
+fn median_time<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
+    let times = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(f());
+            start.elapsed()
+        })
+        .collect();
+    median(times)
+}
+
+/// Times the reference and the scan in this process, in alternating rounds
+/// so that a burst of load elsewhere hits both, and prints the ratio of the
+/// medians.
+fn print_ratio() {
+    const ROUNDS: usize = 7;
+    let (mut full, mut early, mut word) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        full.push(median_time(1, || reference(black_box(LIMIT))));
+        early.push(median_time(1, || reference_early_stop(black_box(LIMIT))));
+        word.push(median_time(9, || scan(black_box(LIMIT))));
+    }
+    let (full, early, word) = (median(full), median(early), median(word));
+    let ratio = |d: Duration| d.as_secs_f64() / word.as_secs_f64();
+    eprintln!("medians at L = {LIMIT} over {ROUNDS} interleaved rounds:");
+    eprintln!(
+        "  reference (all triples)  {full:>12.3?}  {:>6.1}x the scan",
+        ratio(full)
+    );
+    eprintln!(
+        "  reference (early stop)   {early:>12.3?}  {:>6.1}x the scan",
+        ratio(early)
+    );
+    eprintln!("  scan                     {word:>12.3?}");
+    eprintln!(
+        "  target: scan >= 25x faster than the reference: {}",
+        if ratio(full) >= 25.0 { "met" } else { "MISSED" }
+    );
+}
+
+fn reference_vs_scan(c: &mut Criterion) {
+    let mut group = c.benchmark_group("reference_vs_scan");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    group.bench_function("reference/1000", |b| b.iter(|| reference(black_box(LIMIT))));
+    group.bench_function("reference_early_stop/1000", |b| {
+        b.iter(|| reference_early_stop(black_box(LIMIT)))
+    });
+    group.bench_function("scan/1000", |b| b.iter(|| scan(black_box(LIMIT))));
+    group.finish();
+}
+
+fn scan_4000(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scan");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group.bench_function("4000", |b| b.iter(|| scan(black_box(4000))));
+    group.finish();
+}
+
+/// The scan at 8000, timed by hand: criterion's smallest sample (ten runs)
+/// would take minutes at this size.
+fn print_scan_8000() {
+    const RUNS: usize = 3;
+    let time = median_time(RUNS, || scan(black_box(8000)));
+    eprintln!("scan/8000: median of {RUNS} runs {time:.3?}");
+}
+
+fn generator(c: &mut Criterion) {
+    let scanned = scan(LIMIT);
+    let mut group = c.benchmark_group("generator");
+    group.sample_size(20);
+    group.bench_function("render/1000", |b| b.iter(|| render(black_box(&scanned))));
+    group.finish();
+}
+
+criterion_group!(benches, reference_vs_scan, scan_4000, generator);
+
+/// Criterion's options that take a value: what follows them is no filter.
+const VALUED: &[&str] = &[
+    "-s",
+    "--save-baseline",
+    "-b",
+    "--baseline",
+    "--baseline-lenient",
+    "--load-baseline",
+    "--format",
+    "--profile-time",
+    "--sample-size",
+    "--warm-up-time",
+    "--measurement-time",
+    "--nresamples",
+    "--noise-threshold",
+    "--confidence-level",
+    "--significance-level",
+    "--plotting-backend",
+    "--output-format",
+    "-c",
+    "--color",
+];
+
+/// The command line as criterion reads it: its flags and the name filter.
+struct Args {
+    flags: Vec<String>,
+    filter: Option<String>,
+}
+
+impl Args {
+    fn parse() -> Args {
+        let (mut flags, mut filter) = (Vec::new(), None);
+        let mut args = std::env::args().skip(1);
+        while let Some(arg) = args.next() {
+            if VALUED.contains(&arg.as_str()) {
+                args.next();
+            } else if arg.starts_with('-') {
+                flags.push(arg);
+            } else {
+                filter = Some(arg);
+            }
+        }
+        Args { flags, filter }
+    }
+
+    fn has(&self, flag: &str) -> bool {
+        self.flags.iter().any(|f| f == flag)
+    }
+
+    /// Whether the filter (taken as a plain substring) selects the bench `id`.
+    fn wants(&self, id: &str) -> bool {
+        self.filter.as_ref().is_none_or(|f| id.contains(f.as_str()))
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    if args.has("--list") {
+        return benches();
+    }
+    // As criterion decides: without `--bench` (`cargo test --benches`, an
+    // unoptimised build) or with `--test`, check rather than time.
+    if !args.has("--bench") || args.has("--test") {
+        let expected = scan(200).triples;
+        assert_eq!(reference(200), expected);
+        assert_eq!(reference_early_stop(200), expected);
+        assert!(!render(&scan(200)).source.is_empty());
+        eprintln!(
+            "benches/scan: the baselines agree with the scan at 200 (test mode: nothing timed)"
+        );
+        return;
+    }
+    if args.wants("reference_vs_scan") {
+        check_agreement();
+        print_ratio();
+    }
+    benches();
+    if args.wants("scan/8000") {
+        print_scan_8000();
+    }
+    Criterion::default().configure_from_args().final_summary();
+}
