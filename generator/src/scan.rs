@@ -93,46 +93,74 @@ pub const fn memory_needed(limit: u32) -> u64 {
     bitsets + partners + triples
 }
 
-/// Rows of bits that grow to the right on demand; bits past a row's end read 0.
+/// Rows of bits in one allocation, `stride` words each. The rows widen
+/// together when a bit lands past them (a partner ran further than any
+/// before), so no bound on partners is assumed; bits past a row read 0.
 struct BitRows {
-    rows: Vec<Vec<u64>>,
+    rows: usize,
+    stride: usize,
+    words: Vec<u64>,
 }
 
 impl BitRows {
-    fn new(rows: usize) -> Self {
+    /// `rows` rows of at least `cols` columns.
+    fn new(rows: usize, cols: usize) -> Self {
+        let stride = cols.div_ceil(64) + 1;
         BitRows {
-            rows: vec![Vec::new(); rows],
+            rows,
+            stride,
+            words: vec![0; rows * stride],
         }
     }
 
+    #[inline]
+    fn row(&self, row: usize) -> &[u64] {
+        &self.words[row * self.stride..(row + 1) * self.stride]
+    }
+
+    #[inline]
     fn set(&mut self, row: usize, col: usize) {
-        let Some(bits) = self.rows.get_mut(row) else {
+        if row >= self.rows {
             return; // a row past the limit: never read
-        };
-        let word = col / 64;
-        if bits.len() <= word {
-            // Grow by at least half again, so a row is copied O(log) times.
-            let len = (word + 1).max(bits.len() + bits.len() / 2);
-            bits.resize(len, 0);
         }
-        bits[word] |= 1 << (col % 64);
+        let word = col / 64;
+        if word >= self.stride {
+            self.widen(word + 1);
+        }
+        self.words[row * self.stride + word] |= 1 << (col % 64);
     }
 
-    fn get(&self, row: usize, col: usize) -> bool {
-        word_at(&self.rows[row], col) & 1 == 1
+    #[cold]
+    /// Re-lays the rows at least `min_stride` words wide, growing by half
+    /// again at least, so the rows are copied O(log) times in all.
+    fn widen(&mut self, min_stride: usize) {
+        let stride = min_stride.max(self.stride + self.stride / 2);
+        let mut words = vec![0; self.rows * stride];
+        for (new, old) in words
+            .chunks_exact_mut(stride)
+            .zip(self.words.chunks_exact(self.stride))
+        {
+            new[..old.len()].copy_from_slice(old);
+        }
+        self.stride = stride;
+        self.words = words;
     }
 }
 
 /// The 64 bits of `row` starting at bit `col`, zeros past the end.
 #[inline]
 fn word_at(row: &[u64], col: usize) -> u64 {
-    let (word, shift) = (col / 64, col % 64);
+    funnel(row, col / 64, (col % 64) as u32)
+}
+
+/// Words `word` and `word + 1` of `row` (zeros past its end) shifted right by
+/// `shift < 64`, as one 64-bit window: no branch on the shift.
+#[inline]
+fn funnel(row: &[u64], word: usize, shift: u32) -> u64 {
     let low = row.get(word).copied().unwrap_or(0);
-    if shift == 0 {
-        return low;
-    }
     let high = row.get(word + 1).copied().unwrap_or(0);
-    (low >> shift) | (high << (64 - shift))
+    // `high << (64 - shift)` in two steps, so that shift 0 needs no branch.
+    (low >> shift) | ((high << 1) << (63 - shift))
 }
 
 /// The keys held by the losing triples found so far.
@@ -144,38 +172,40 @@ struct Keys {
 }
 
 impl Keys {
-    fn new(limit: usize) -> Self {
+    /// Tables for pairs up to `limit`, `cols` columns wide to start with.
+    fn new(limit: usize, cols: usize) -> Self {
         Keys {
-            one: BitRows::new(limit + 1),
-            two: BitRows::new(limit + 1),
-            two_t: BitRows::new(limit + 1),
-            all: BitRows::new(limit + 1),
+            one: BitRows::new(limit + 1, cols),
+            two: BitRows::new(limit + 1, cols),
+            two_t: BitRows::new(limit + 1, cols),
+            all: BitRows::new(limit + 1, cols),
         }
     }
 
     /// The first `z >= y` for which `(x, y, z)` holds none of the six keys that
     /// move with `z`: the partner of `(x, y)` when `K1(x, y)` is free.
-    fn first_free_z(&self, x: usize, y: usize) -> usize {
-        let rows = [
-            &self.one.rows[y][..],
-            &self.one.rows[x][..],
-            &self.two.rows[y - x][..],
-            &self.two_t.rows[x][..],
-            &self.two_t.rows[y][..],
-            &self.all.rows[y - x][..],
-        ];
-        let mut z = y;
+    fn first_free_z<'a>(&'a self, x: usize, y: usize) -> usize {
+        // Each row's window starts at the column it reads for z = y; the six
+        // windows then advance together, 64 columns a step, shifts fixed.
+        let window = |row: &'a [u64], col: usize| (row, col / 64, (col % 64) as u32);
+        let (r0, w0, s0) = window(self.one.row(y), y);
+        let (r1, w1, s1) = window(self.one.row(x), y);
+        let (r2, w2, s2) = window(self.two.row(y - x), y);
+        let (r3, w3, s3) = window(self.two_t.row(x), 0);
+        let (r4, w4, s4) = window(self.two_t.row(y), y - x);
+        let (r5, w5, s5) = window(self.all.row(y - x), y - x);
+        let mut step = 0;
         loop {
-            let held = word_at(rows[0], z)
-                | word_at(rows[1], z)
-                | word_at(rows[2], z)
-                | word_at(rows[3], z - y)
-                | word_at(rows[4], z - x)
-                | word_at(rows[5], z - x);
+            let held = funnel(r0, w0 + step, s0)
+                | funnel(r1, w1 + step, s1)
+                | funnel(r2, w2 + step, s2)
+                | funnel(r3, w3 + step, s3)
+                | funnel(r4, w4 + step, s4)
+                | funnel(r5, w5 + step, s5);
             if held != u64::MAX {
-                return z + (!held).trailing_zeros() as usize;
+                return y + 64 * step + (!held).trailing_zeros() as usize;
             }
-            z += 64;
+            step += 1;
         }
     }
 
@@ -209,6 +239,16 @@ impl Scan {
     /// [`Scan::run`], calling `progress` after each value of the smallest pile.
     pub fn run_with_progress(
         limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Scan, ScanError> {
+        Scan::run_from_width(limit, None, progress)
+    }
+
+    /// The scan, with tables `initial_cols` columns wide to start with (by
+    /// default about `2 * limit`), so tests can make them widen.
+    fn run_from_width(
+        limit: u32,
+        initial_cols: Option<usize>,
         mut progress: impl FnMut(Progress),
     ) -> Result<Scan, ScanError> {
         if limit > MAX_SCAN_LIMIT {
@@ -218,16 +258,25 @@ impl Scan {
         }
         let l = limit as usize;
         let pairs_total = pair_count(limit);
-        let mut keys = Keys::new(l);
+        // Partners stay below 2L in practice (GAME.md): start that wide, so
+        // the tables rarely widen.
+        let mut keys = Keys::new(l, initial_cols.unwrap_or(2 * l + 2));
         let mut partners = vec![u32::MAX; pairs_total];
         let mut triples = Vec::new();
         let mut pairs_done = 0u64;
         for x in 0..=l {
-            for y in x..=l {
+            let mut y = x;
+            loop {
                 // A held K1(x, y): an earlier losing triple holds both piles,
-                // so the partner was recorded then and every z >= y is winning.
-                if keys.one.get(x, y) {
+                // so the partner was recorded then and every z >= y is
+                // winning. Skip such pairs a word of row `x` at a time.
+                let held = word_at(keys.one.row(x), y);
+                y += held.trailing_ones() as usize;
+                if held == u64::MAX {
                     continue;
+                }
+                if y > l {
+                    break;
                 }
                 let z = keys.first_free_z(x, y);
                 keys.hold(x, y, z);
@@ -239,6 +288,7 @@ impl Scan {
                     partners[index(y, z)] = x as u32;
                     triples.push([x as u16, y as u16, z as u16]);
                 }
+                y += 1;
             }
             pairs_done += (l - x + 1) as u64;
             progress(Progress {
@@ -284,5 +334,38 @@ fn index(a: usize, b: usize) -> usize {
     match pair_index(a as u64, b as u64) {
         Some(i) => i,
         None => unreachable!("pairs below 2^16 index below 2^32"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_that_start_narrow_widen_to_the_same_scan() {
+        for limit in [0, 1, 7, 64, 200] {
+            let narrow = Scan::run_from_width(limit, Some(1), |_| {});
+            assert_eq!(narrow, Scan::run(limit), "limit {limit}");
+        }
+    }
+
+    #[test]
+    fn widening_keeps_every_bit() {
+        let mut rows = BitRows::new(3, 1);
+        let bits = [(0, 0), (1, 63), (2, 64), (1, 1000), (0, 5000), (2, 5001)];
+        for (row, col) in bits {
+            rows.set(row, col);
+        }
+        rows.set(3, 10); // past the last row: dropped
+        for row in 0..3 {
+            for col in 0..5100 {
+                let expected = bits.contains(&(row, col));
+                assert_eq!(
+                    word_at(rows.row(row), col) & 1 == 1,
+                    expected,
+                    "({row}, {col})"
+                );
+            }
+        }
     }
 }
