@@ -209,7 +209,9 @@ fn generator(c: &mut Criterion) {
     let scanned = scan(LIMIT);
     let mut group = c.benchmark_group("generator");
     group.sample_size(20);
-    group.bench_function("render/1000", |b| b.iter(|| render(black_box(&scanned))));
+    group.bench_function("render/1000", |b| {
+        b.iter(|| render(black_box(&scanned)).expect("renders"))
+    });
     group.finish();
 }
 
@@ -281,7 +283,7 @@ fn main() {
         let expected = scan(200).triples;
         assert_eq!(reference(200), expected);
         assert_eq!(reference_early_stop(200), expected);
-        assert!(!render(&scan(200)).source.is_empty());
+        assert!(!render(&scan(200)).expect("renders").source.is_empty());
         eprintln!(
             "benches/scan: the baselines agree with the scan at 200 (test mode: nothing timed)"
         );

@@ -96,7 +96,7 @@ fn digests_of_the_tables() {
 
 #[test]
 fn generated_source_for_limit_12() {
-    let rendered = render(&Scan::run(12).expect("scans"));
+    let rendered = render(&Scan::run(12).expect("scans")).expect("renders");
     settings().bind(|| {
         insta::assert_snapshot!("generated_source_limit_12", rendered.source);
         let partners: Vec<u16> = rendered

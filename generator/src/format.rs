@@ -59,9 +59,12 @@ pub const fn position_key(x: u16, y: u16, z: u16) -> u64 {
 
 /// The largest limit whose tables the generator writes.
 ///
-/// Partners stay below `2 (a + b + min(a, b)) <= 6 L` (GAME.md), so every
-/// partner of a generated table fits the two bytes a partner entry takes.
-pub const MAX_LIMIT: u32 = 10_000;
+/// The build pays for it: the generated source grows as L², and at 4000 rustc
+/// needs about 85 s more than at the default and 7.3 GiB (BENCHMARKS.md),
+/// where 10,000 would need more memory than a 24 GiB machine has. Partners
+/// stay below `2 (a + b + min(a, b)) <= 6 L` (GAME.md), so at this limit every
+/// partner also fits the two bytes a partner entry takes.
+pub const MAX_LIMIT: u32 = 4000;
 
 /// Bytes per partner in the generated partner table (little-endian `u16`).
 pub const PARTNER_BYTES: usize = 2;
