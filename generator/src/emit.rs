@@ -270,3 +270,19 @@ fn phf_map(scan: &Scan) -> String {
         map.build()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_past_the_largest_is_refused_before_any_work() {
+        let dir = std::env::temp_dir().join("stone-game-generator-refused");
+        let err = generate(MAX_LIMIT + 1, &dir).expect_err("past MAX_LIMIT");
+        assert!(
+            matches!(err, GenerateError::LimitTooLarge { limit } if limit == u64::from(MAX_LIMIT) + 1)
+        );
+        assert!(err.to_string().contains(&MAX_LIMIT.to_string()));
+        assert!(!dir.join(SOURCE_FILE).exists());
+    }
+}
