@@ -46,6 +46,18 @@ impl ByteKeys {
         self.two[(z - x) * n + y] = 1;
         self.all[(y - x) * n + (z - x)] = 1;
     }
+
+    /// The six keys of `(x, y, z)` that change with `z`, OR-ed: all but K1(x, y).
+    #[inline]
+    fn held_moving(&self, x: usize, y: usize, z: usize) -> u8 {
+        let n = self.n;
+        self.one[y * n + z]
+            | self.one[x * n + z]
+            | self.two[(y - x) * n + z]
+            | self.two[(z - y) * n + x]
+            | self.two[(z - x) * n + y]
+            | self.all[(y - x) * n + (z - x)]
+    }
 }
 
 /// The reference of GAME.md ("The seeds' own yardsticks"): every one of the
@@ -59,13 +71,8 @@ fn reference(limit: u32) -> Vec<[u16; 3]> {
     for x in 0..=l {
         for y in x..=l {
             for z in y..=l {
-                let held = keys.one[y * n + z]
-                    | keys.one[x * n + z]
-                    | keys.one[x * n + y]
-                    | keys.two[(y - x) * n + z]
-                    | keys.two[(z - y) * n + x]
-                    | keys.two[(z - x) * n + y]
-                    | keys.all[(y - x) * n + (z - x)];
+                // Seven look-ups: K1(x, y) and the six that change with z.
+                let held = keys.one[x * n + y] | keys.held_moving(x, y, z);
                 if held == 0 {
                     keys.hold(x, y, z);
                     triples.push([x as u16, y as u16, z as u16]);
@@ -89,13 +96,7 @@ fn reference_early_stop(limit: u32) -> Vec<[u16; 3]> {
                 continue;
             }
             for z in y..=l {
-                let held = keys.one[y * n + z]
-                    | keys.one[x * n + z]
-                    | keys.two[(y - x) * n + z]
-                    | keys.two[(z - y) * n + x]
-                    | keys.two[(z - x) * n + y]
-                    | keys.all[(y - x) * n + (z - x)];
-                if held == 0 {
+                if keys.held_moving(x, y, z) == 0 {
                     keys.hold(x, y, z);
                     triples.push([x as u16, y as u16, z as u16]);
                     break;
