@@ -117,7 +117,7 @@ fn scan(limit: u32) -> Scan {
 /// The baselines are only worth timing if they are right.
 fn check_agreement() {
     for limit in [200, LIMIT] {
-        let expected = scan(limit).triples;
+        let expected = scan(limit).into_parts().1;
         assert_eq!(reference(limit), expected, "reference vs scan at {limit}");
         assert_eq!(
             reference_early_stop(limit),
@@ -281,7 +281,7 @@ fn main() {
     // As criterion decides: without `--bench` (`cargo test --benches`, an
     // unoptimised build) or with `--test`, check rather than time.
     if !args.has("--bench") || args.has("--test") {
-        let expected = scan(200).triples;
+        let expected = scan(200).into_parts().1;
         assert_eq!(reference(200), expected);
         assert_eq!(reference_early_stop(200), expected);
         assert!(!render(&scan(200)).expect("renders").source.is_empty());

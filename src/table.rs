@@ -66,10 +66,11 @@ impl Table {
     ) -> Result<Table, ScanError> {
         let scan = Scan::run_with_progress(limit, progress)?;
         let (sums, counts) = scan.prefix_sums();
+        let (limit, triples, partners) = scan.into_parts();
         Ok(Table {
             limit,
-            triples: scan.triples,
-            partners: scan.partners,
+            triples,
+            partners,
             sums,
             counts,
         })

@@ -111,9 +111,9 @@ fn a_larger_scan_extends_the_tables() {
 #[test]
 fn the_scan_finds_a_partner_for_every_pair() {
     let scan = Scan::run(LIMIT).expect("scans");
-    assert_eq!(scan.partners.len(), pair_count(LIMIT));
+    assert_eq!(scan.partners().len() as u64, pair_count(LIMIT));
     assert!(
-        !scan.partners.contains(&u32::MAX),
+        !scan.partners().contains(&u32::MAX),
         "a pair was never scanned"
     );
 }
@@ -143,7 +143,7 @@ fn generating_twice_gives_the_same_bytes() {
         let dir =
             std::env::temp_dir().join(format!("stone-game-determinism-{}-{i}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
-        stone_game_generator::generate(scan.limit, &dir).expect("generates");
+        stone_game_generator::generate(scan.limit(), &dir).expect("generates");
         dir
     });
     for name in [SOURCE_FILE, PARTNERS_FILE] {

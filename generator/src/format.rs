@@ -39,16 +39,19 @@ pub const fn pair_index(a: u64, b: u64) -> Option<usize> {
 /// How many pairs `a <= b <= limit` there are: the length of a partner table.
 ///
 /// ```
-/// assert_eq!(stone_game_generator::format::pair_count(1000), 501_501);
+/// use stone_game_generator::format::pair_count;
+/// assert_eq!(pair_count(1000), 501_501);
+/// assert_eq!(pair_count(u32::MAX), (1 << 63) + (1 << 31));
 /// ```
-pub const fn pair_count(limit: u32) -> usize {
-    let l = limit as usize;
-    (l + 1) * (l + 2) / 2
+pub const fn pair_count(limit: u32) -> u64 {
+    // In u128: (L + 1)(L + 2) overflows u64 at u32::MAX; the half fits.
+    let l = limit as u128;
+    ((l + 1) * (l + 2) / 2) as u64
 }
 
 /// The key of a sorted position in the generated phf map: the three piles as
-/// 16-bit fields, smallest pile lowest. Generated tables never hold a pile above
-/// [`MAX_LIMIT`], so every key is distinct.
+/// 16-bit fields, smallest pile lowest, so distinct positions have distinct
+/// keys.
 ///
 /// ```
 /// assert_eq!(stone_game_generator::format::position_key(1, 3, 3), 0x0003_0003_0001);

@@ -11,10 +11,11 @@
 //!
 //! ```
 //! # #[cfg(feature = "codegen")] {
-//! let dir = std::env::temp_dir().join("stone-game-generator-lib-doctest");
+//! let dir = std::env::temp_dir().join(format!("stone-game-lib-doctest-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let source = stone_game_generator::generate(100, &dir).unwrap();
 //! assert!(source.ends_with(stone_game_generator::emit::SOURCE_FILE));
+//! std::fs::remove_dir_all(dir).unwrap();
 //! # }
 //! ```
 

@@ -26,16 +26,13 @@ use alloc::vec::Vec;
 
 use crate::format::{pair_count, pair_index};
 
-/// What one run of the scan finds for a limit `L`.
+/// What one run of the scan finds for a limit `L`. Only [`Scan::run`] makes
+/// one, so its parts always agree with each other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scan {
-    /// The limit: the largest pile of the triples, and of both piles of the pairs.
-    pub limit: u32,
-    /// Every losing triple `x <= y <= z <= limit`, in lexicographic order.
-    pub triples: Vec<[u16; 3]>,
-    /// The partner of every pair `a <= b <= limit`, at
-    /// [`pair_index(a, b)`](crate::format::pair_index). Partners may exceed the limit.
-    pub partners: Vec<u32>,
+    pub(crate) limit: u32,
+    pub(crate) triples: Vec<[u16; 3]>,
+    pub(crate) partners: Vec<u32>,
 }
 
 /// Why a scan was refused.
@@ -74,23 +71,34 @@ pub struct Progress {
     pub pairs_total: u64,
 }
 
-/// The memory, in bytes, that [`Scan::run`] needs at its peak for `limit`.
+/// The memory, in bytes, that [`Scan::run`] needs at its peak for `limit`
+/// (saturating at `u64::MAX` for limits no scan accepts).
 ///
-/// An estimate from the table sizes: partners stay below `2L + 64` in
-/// practice (GAME.md), which sizes the bitset rows.
+/// An estimate from the table sizes: four bitsets whose rows start `2L`
+/// columns wide, where partners stay in practice (GAME.md), plus one more
+/// bitset's worth for the copy a widening makes; the partner table; the
+/// triples.
 ///
 /// ```
-/// let bytes = stone_game_generator::scan::memory_needed(1000);
+/// use stone_game_generator::scan::memory_needed;
+/// let bytes = memory_needed(1000);
 /// assert!(bytes > 1_000_000 && bytes < 10_000_000);
+/// assert_eq!(memory_needed(u32::MAX), u64::MAX);
 /// ```
 pub const fn memory_needed(limit: u32) -> u64 {
-    let rows = limit as u64 + 1;
-    let row_bytes = (2 * limit as u64 + 128) / 8;
+    // In u128, so no limit overflows; the result saturates.
+    let rows = limit as u128 + 1;
+    let row_bytes = (2 * limit as u128 + 128) / 8;
     let bitsets = 5 * rows * row_bytes;
-    let partners = 4 * pair_count(limit) as u64;
+    let partners = 4 * pair_count(limit) as u128;
     // About 0.12 L^2 losing triples of six bytes each; 0.125 bounds it.
     let triples = 6 * rows * rows / 8;
-    bitsets + partners + triples
+    let total = bitsets + partners + triples;
+    if total > u64::MAX as u128 {
+        u64::MAX
+    } else {
+        total as u64
+    }
 }
 
 /// Rows of bits in one allocation, `stride` words each. The rows widen
@@ -229,7 +237,7 @@ impl Scan {
     /// ```
     /// use stone_game_generator::scan::Scan;
     /// let scan = Scan::run(4)?;
-    /// assert_eq!(scan.triples, [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
+    /// assert_eq!(scan.triples(), [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
     /// # Ok::<(), stone_game_generator::scan::ScanError>(())
     /// ```
     pub fn run(limit: u32) -> Result<Scan, ScanError> {
@@ -257,7 +265,8 @@ impl Scan {
             });
         }
         let l = limit as usize;
-        let pairs_total = pair_count(limit);
+        // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
+        let pairs_total = pair_count(limit) as usize;
         // Partners stay below 2L in practice (GAME.md): start that wide, so
         // the tables rarely widen.
         let mut keys = Keys::new(l, initial_cols.unwrap_or(2 * l + 2));
@@ -305,6 +314,27 @@ impl Scan {
 }
 
 impl Scan {
+    /// The limit: the largest pile of the triples, and of both piles of the pairs.
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// Every losing triple `x <= y <= z <= limit`, in lexicographic order.
+    pub fn triples(&self) -> &[[u16; 3]] {
+        &self.triples
+    }
+
+    /// The partner of every pair `a <= b <= limit`, at
+    /// [`pair_index(a, b)`](crate::format::pair_index). Partners may exceed the limit.
+    pub fn partners(&self) -> &[u32] {
+        &self.partners
+    }
+
+    /// The limit, the triples and the partners, to keep without copying.
+    pub fn into_parts(self) -> (u32, Vec<[u16; 3]>, Vec<u32>) {
+        (self.limit, self.triples, self.partners)
+    }
+
     /// Running totals of the triples, one entry per limit `0..=L`: S(l) (the
     /// sum of `x + y + z` over losing triples with `z <= l`) and the count.
     ///
