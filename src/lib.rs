@@ -7,8 +7,8 @@
 //! the opponent a winning one.
 //!
 //! The build script scans every pair of piles up to [`LIMIT`] (1000 unless
-//! `STONE_GAME_LIMIT` says otherwise) and embeds the results, so every query
-//! here is O(1) and usable in `const` items:
+//! `STONE_GAME_LIMIT` says otherwise) and embeds the results, so sums, counts,
+//! partners and positions are O(1) `const fn`s, usable in `const` items:
 //!
 //! ```
 //! const S: u64 = match stone_game::losing_sum(100) {
@@ -30,7 +30,8 @@
 //! ```
 //!
 //! Past the limit the queries answer `None`; [`Table::scan`] computes the same
-//! tables at run time for any limit, with the same queries.
+//! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
+//! queries.
 //!
 //! # Features
 //! - `std` (default): the runtime scan [`Table`] and the [`BruteForce`] check.

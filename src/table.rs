@@ -1,5 +1,7 @@
-//! Tables built at run time, for any limit: the fallback above [`LIMIT`] and
-//! the cross-check of the generated data.
+//! Tables built at run time, for any limit up to [`MAX_SCAN_LIMIT`]: the
+//! fallback above [`LIMIT`], and the cross-check of the generated format (it
+//! runs the build script's own scan, so the mathematics is checked elsewhere,
+//! against [`BruteForce`](crate::BruteForce)).
 //!
 //! [`LIMIT`]: crate::LIMIT
 

@@ -9,9 +9,11 @@ use crate::moves::WinningMoves;
 /// of every pair up to it, and the running sums and counts.
 ///
 /// [`TABLE`](crate::TABLE) is the view of the tables generated at build time;
-/// [`Table::view`](crate::Table::view) gives one of a runtime scan. Every
-/// query is O(1) and, but for [`winning_moves`](Self::winning_moves) and
-/// [`losing_index`](Self::losing_index), a `const fn`.
+/// [`Table::view`](crate::Table::view) gives one of a runtime scan. Sums,
+/// counts, partners and positions are O(1) `const fn`s;
+/// [`losing_index`](Self::losing_index) is a binary search and
+/// [`winning_moves`](Self::winning_moves) tries the moves that touch the two
+/// smaller piles, O(limit).
 ///
 /// ```
 /// use stone_game::TABLE;

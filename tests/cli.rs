@@ -2,7 +2,8 @@
 //! against the library's, the JSON and CSV forms, and one test per kind of
 //! bad input (exit code 2, one `error:` line, no panic, nothing on stdout).
 //!
-//! Passes at the default limit and at any other (e.g. `STONE_GAME_LIMIT=150`).
+//! Passes at the default limit and at any other from 100 up (e.g.
+//! `STONE_GAME_LIMIT=150`).
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -672,8 +673,16 @@ fn bad_too_large_for_memory() {
 }
 
 #[test]
+fn bad_past_the_largest_brute_force() {
+    // Fits in memory, but would run for many minutes: refused up front.
+    let past = (stone_game::cli::MAX_BRUTE + 1).to_string();
+    let e = bad(&["verify", "--brute-limit", &past]);
+    assert!(e.contains(&stone_game::cli::MAX_BRUTE.to_string()), "{e}");
+}
+
+#[test]
 fn bad_past_the_largest_scan() {
-    let max = stone_game::MAX_SCAN_LIMIT;
+    let max = stone_game::cli::MAX_SCAN;
     let past = (u64::from(max) + 1).to_string();
     let e = bad(&["sum", &past]);
     assert!(e.contains(&max.to_string()), "{e}");

@@ -1,5 +1,6 @@
-//! The generated tables against two independent computations: a brute force
-//! from the definition, and the runtime scan.
+//! The generated tables against a brute force from the definition (the
+//! independent check of the mathematics) and against the runtime scan (the
+//! same scan code, so the check of what the generator emits).
 
 use stone_game::{BruteForce, LIMIT, LOSING_TRIPLES, TABLE, Table};
 use stone_game_generator::emit::{PARTNERS_FILE, SOURCE_FILE, render};

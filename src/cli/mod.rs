@@ -35,6 +35,17 @@ mod verify;
 
 use args::{Cli, Command};
 
+/// The largest limit the tool scans at run time. A scan's time grows as the
+/// cube of its limit: 8000 takes about 8 s on two cores (BENCHMARKS.md), so
+/// this one about a minute and a half. Larger scans are for the library's
+/// [`Table::scan`](crate::Table::scan), up to [`MAX_SCAN_LIMIT`](crate::MAX_SCAN_LIMIT).
+pub const MAX_SCAN: u32 = 16_000;
+
+/// The largest `verify --brute-limit`. The brute force's time grows as the
+/// fourth power of its limit: 300 takes a few seconds, this about half a
+/// minute. The library's [`BruteForce`](crate::BruteForce) goes further.
+pub const MAX_BRUTE: u32 = 500;
+
 /// The second line of every usage error.
 const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
 

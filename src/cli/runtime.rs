@@ -4,9 +4,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::{MAX_SCAN_LIMIT, Table, memory_needed};
+use crate::{Table, memory_needed};
 
-use super::{Ctx, Failure};
+use super::{Ctx, Failure, MAX_SCAN};
 
 /// The memory assumed available when `/proc/meminfo` cannot be read: 16 GiB.
 pub(crate) const FALLBACK_MEMORY: u64 = 16 << 30;
@@ -77,15 +77,7 @@ pub(crate) fn scan(
     what: &str,
     note: Option<&str>,
 ) -> Result<Table, Failure> {
-    let limit = match u32::try_from(limit) {
-        Ok(limit) if limit <= MAX_SCAN_LIMIT => limit,
-        _ => {
-            return Err(Failure::Usage(format!(
-                "{what} needs a runtime scan to {limit}, but the largest limit a scan \
-                 accepts is {MAX_SCAN_LIMIT}"
-            )));
-        }
-    };
+    let limit = scan_limit(what, limit)?;
     check_memory(
         ctx,
         &format!("{what} needs a runtime scan to {limit}, which"),
@@ -95,6 +87,18 @@ pub(crate) fn scan(
         ctx.note(note);
     }
     scan_checked(ctx, limit)
+}
+
+/// `limit` as the limit of a runtime scan for `what`, or its refusal past
+/// [`MAX_SCAN`].
+pub(crate) fn scan_limit(what: &str, limit: u64) -> Result<u32, Failure> {
+    match u32::try_from(limit) {
+        Ok(limit) if limit <= MAX_SCAN => Ok(limit),
+        _ => Err(Failure::Usage(format!(
+            "{what} needs a runtime scan to {limit}, past the largest this tool runs, \
+             {MAX_SCAN} (a scan's time grows as the cube of its limit)"
+        ))),
+    }
 }
 
 /// A scan to `limit`, whose size the caller has checked.

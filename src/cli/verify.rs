@@ -3,11 +3,9 @@
 
 use rayon::prelude::*;
 
-use crate::{
-    BruteForce, LIMIT, MAX_BRUTE_LIMIT, MAX_SCAN_LIMIT, TABLE, Table, TableRef, memory_needed,
-};
+use crate::{BruteForce, LIMIT, TABLE, Table, TableRef, memory_needed};
 
-use super::{Ctx, Failure, runtime};
+use super::{Ctx, Failure, MAX_BRUTE, runtime};
 
 /// Past this limit the brute force takes more than a few seconds.
 const SLOW_BRUTE_FORCE: u32 = 250;
@@ -18,7 +16,6 @@ type Check = Result<String, String>;
 /// Runs every check, one line each; exit code 0 when all pass, 1 otherwise.
 pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     let m = brute_limit;
-    let limit = u64::from(LIMIT);
     // The brute force takes (M + 1)^3 bytes; one runtime scan, to M or to
     // LIMIT, is compared with the embedded tables.
     let side = m.checked_add(1);
@@ -27,27 +24,22 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
         .and_then(|s2| side.and_then(|s| s2.checked_mul(s)));
     let what = format!("a brute force up to {m}");
     runtime::check_memory(ctx, &what, brute_bytes)?;
-    if m > u64::from(MAX_BRUTE_LIMIT) {
-        return Err(Failure::Usage(format!(
-            "{what} is past the largest the brute force takes, {MAX_BRUTE_LIMIT}"
-        )));
-    }
-    let scan_to = m.max(limit);
-    if scan_to > u64::from(MAX_SCAN_LIMIT) {
-        return Err(Failure::Usage(format!(
-            "{what} needs a runtime scan to {scan_to}, but the largest limit a scan accepts is \
-             {MAX_SCAN_LIMIT}"
-        )));
-    }
-    let scan_bytes = memory_needed(scan_to as u32);
+    let m = match u32::try_from(m) {
+        Ok(m) if m <= MAX_BRUTE => m,
+        _ => {
+            return Err(Failure::Usage(format!(
+                "{what} is past the largest this tool runs, {MAX_BRUTE} (the brute force's \
+                 time grows as the fourth power of its limit)"
+            )));
+        }
+    };
+    let scan_to = runtime::scan_limit(&what, u64::from(m.max(LIMIT)))?;
     let what = format!("{what} with a runtime scan to {scan_to}");
     runtime::check_memory(
         ctx,
         &what,
-        brute_bytes.and_then(|b| b.checked_add(scan_bytes)),
+        brute_bytes.and_then(|b| b.checked_add(memory_needed(scan_to))),
     )?;
-    // Both fit in memory, so both fit in a u32.
-    let (m, scan_to) = (m as u32, scan_to as u32);
 
     let mut failed = 0;
     let mut report = |ctx: &mut Ctx, check: Check| -> Result<(), Failure> {
