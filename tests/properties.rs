@@ -227,6 +227,23 @@ fn check_order_independence(view: TableRef<'_>, p: [u64; 3]) -> Result<(), TestC
     let is = losing(view, p);
     let index = view.losing_index(p[0], p[1], p[2]);
     let count = view.winning_moves(p[0], p[1], p[2]).map(Iterator::count);
+    // The sorted positions the moves reach, sorted: independent of pile order.
+    let reached = |moves: Vec<WinningMove>| {
+        let mut to: Vec<[u64; 3]> = moves
+            .into_iter()
+            .map(|m| {
+                let mut to = m.to;
+                to.sort_unstable();
+                to
+            })
+            .collect();
+        to.sort_unstable();
+        to
+    };
+    let reached_from_p = view
+        .winning_moves(p[0], p[1], p[2])
+        .map(|moves| reached(moves.collect()))
+        .unwrap_or_default();
     for order in PERMUTATIONS {
         let q = permute(p, order);
         prop_assert_eq!(losing(view, q), is, "{:?} vs {:?}", p, q);
@@ -237,11 +254,14 @@ fn check_order_independence(view: TableRef<'_>, p: [u64; 3]) -> Result<(), TestC
             "{:?}",
             q
         );
-        // The moves follow the piles: their targets are permuted alike.
+        // The moves follow the piles: the positions they reach are the same,
+        // permuted alike, and each is losing.
         if let Some(moves) = view.winning_moves(q[0], q[1], q[2]) {
-            for m in moves {
+            let moves: Vec<_> = moves.collect();
+            for m in &moves {
                 prop_assert_eq!(losing(view, m.to), Some(true));
             }
+            prop_assert_eq!(reached(moves), reached_from_p.clone(), "{:?}", q);
         }
     }
     // is_losing(a, b, c) == (partner(a, b) == c), in every order it answers.
