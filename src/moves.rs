@@ -25,12 +25,7 @@ impl Move {
     /// ```
     pub fn all_from(position: [u64; 3]) -> impl Iterator<Item = Move> {
         PILE_SETS.into_iter().flat_map(move |piles| {
-            let most = (0..3)
-                .filter(|&i| piles[i])
-                .map(|i| position[i])
-                .min()
-                .unwrap_or(0);
-            (1..=most).map(move |stones| Move { piles, stones })
+            (1..=most_stones(piles, position)).map(move |stones| Move { piles, stones })
         })
     }
 
@@ -69,6 +64,15 @@ pub struct WinningMove {
     pub take: Move,
     /// The losing position it leaves, piles in the order given.
     pub to: [u64; 3],
+}
+
+/// The most stones a move may take from each of `piles`: the smallest of them.
+fn most_stones(piles: [bool; 3], position: [u64; 3]) -> u64 {
+    (0..3)
+        .filter(|&i| piles[i])
+        .map(|i| position[i])
+        .min()
+        .unwrap_or(0)
 }
 
 /// The seven ways to choose the piles a move takes from.
@@ -139,12 +143,7 @@ impl Iterator for WinningMoves<'_> {
             }
             // Otherwise every size: the smallest touched pile is within the
             // limit (only the largest pile may be past it), so this is short.
-            let most = piles
-                .iter()
-                .zip(p)
-                .filter_map(|(&taken, pile)| taken.then_some(pile))
-                .min()
-                .unwrap_or(0);
+            let most = most_stones(piles, p);
             while self.stones <= most {
                 let take = Move {
                     piles,

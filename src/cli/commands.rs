@@ -28,37 +28,54 @@ pub(crate) fn default(ctx: &mut Ctx) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// The embedded tables when they cover `limit` and no scan is forced, else a
-/// runtime scan to `limit`.
+/// The embedded tables when they cover `needed` and no scan is forced
+/// (`None`), else a runtime scan to `needed`, after the note `past_note`
+/// (called only when `needed` is past them) or the `--scan` one.
+fn table_covering(
+    ctx: &mut Ctx,
+    needed: u64,
+    force_scan: bool,
+    past_note: impl FnOnce() -> String,
+    what: &str,
+) -> Result<Option<Table>, Failure> {
+    let note = if needed > u64::from(LIMIT) {
+        past_note()
+    } else if force_scan {
+        format!("scanning to {needed} at run time, as --scan asks")
+    } else {
+        return Ok(None);
+    };
+    runtime::scan(ctx, needed, what, Some(&note)).map(Some)
+}
+
+/// The tables for the totals and triples up to `limit`.
 fn table_to(
     ctx: &mut Ctx,
     limit: u64,
     force_scan: bool,
     what: &str,
 ) -> Result<Option<Table>, Failure> {
-    let note = if limit > u64::from(LIMIT) {
-        format!("{limit} is above the embedded limit {LIMIT}; scanning at run time")
-    } else if force_scan {
-        format!("scanning to {limit} at run time, as --scan asks")
-    } else {
-        return Ok(None);
-    };
-    runtime::scan(ctx, limit, what, Some(&note)).map(Some)
+    table_covering(
+        ctx,
+        limit,
+        force_scan,
+        || runtime::past_limit_note(limit),
+        what,
+    )
 }
 
-/// The tables to decide the position `p`: the embedded ones when its two
-/// smaller piles are within them, else a runtime scan to its second-largest pile.
+/// The tables to decide the position `p`: they must cover its two smaller
+/// piles, so a runtime scan goes to its second-largest pile.
 fn table_for_position(ctx: &mut Ctx, p: [u64; 3], what: &str) -> Result<Option<Table>, Failure> {
     let (_, y, _) = sorted(p[0], p[1], p[2]);
-    if y <= u64::from(LIMIT) {
-        return Ok(None);
-    }
-    let note = format!(
-        "the second-largest pile {y} is above the embedded limit {LIMIT}; \
-         scanning to {y} at run time"
-    );
+    let past_note = || {
+        format!(
+            "the second-largest pile {y} is above the embedded limit {LIMIT}; \
+             scanning to {y} at run time"
+        )
+    };
     let what = format!("{what} ({}, {}, {})", p[0], p[1], p[2]);
-    runtime::scan(ctx, y, &what, Some(&note)).map(Some)
+    table_covering(ctx, y, false, past_note, &what)
 }
 
 fn view(table: &Option<Table>) -> TableRef<'_> {
@@ -108,15 +125,11 @@ pub(crate) fn is_losing(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8,
 /// `partner A B`.
 pub(crate) fn partner(ctx: &mut Ctx, a: u64, b: u64, as_json: bool) -> Result<u8, Failure> {
     let most = a.max(b);
-    let table = if most <= u64::from(LIMIT) {
-        None
-    } else {
-        let note = format!(
-            "pile {most} is above the embedded limit {LIMIT}; scanning to {most} at run time"
-        );
-        let what = format!("the partner of ({a}, {b})");
-        Some(runtime::scan(ctx, most, &what, Some(&note))?)
+    let past_note = || {
+        format!("pile {most} is above the embedded limit {LIMIT}; scanning to {most} at run time")
     };
+    let what = format!("the partner of ({a}, {b})");
+    let table = table_covering(ctx, most, false, past_note, &what)?;
     let c = view(&table)
         .partner(a, b)
         .ok_or_else(|| unanswered(format!("the partner of ({a}, {b})")))?;

@@ -89,6 +89,14 @@ pub(crate) fn scan(
     scan_checked(ctx, limit)
 }
 
+/// The note for a runtime scan to `limit`, past the embedded tables.
+pub(crate) fn past_limit_note(limit: u64) -> String {
+    format!(
+        "{limit} is above the embedded limit {}; scanning at run time",
+        crate::LIMIT
+    )
+}
+
 /// `limit` as the limit of a runtime scan for `what`, or its refusal past
 /// [`MAX_SCAN`].
 pub(crate) fn scan_limit(what: &str, limit: u64) -> Result<u32, Failure> {

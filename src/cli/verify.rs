@@ -68,9 +68,7 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     report(ctx, partners_consistent())?;
 
     if scan_to > LIMIT {
-        ctx.note(&format!(
-            "{scan_to} is above the embedded limit {LIMIT}; scanning at run time"
-        ));
+        ctx.note(&runtime::past_limit_note(scan_to.into()));
     }
     // Checked above, with the brute force: nothing can fail after the output began.
     let scanned = runtime::scan_checked(ctx, scan_to)?;
