@@ -265,12 +265,12 @@ impl Scan {
             });
         }
         let l = limit as usize;
-        // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
-        let pairs_total = pair_count(limit) as usize;
+        let pairs_total = pair_count(limit);
         // Partners stay below 2L in practice (GAME.md): start that wide, so
         // the tables rarely widen.
         let mut keys = Keys::new(l, initial_cols.unwrap_or(2 * l + 2));
-        let mut partners = vec![u32::MAX; pairs_total];
+        // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
+        let mut partners = vec![u32::MAX; pairs_total as usize];
         let mut triples = Vec::new();
         let mut pairs_done = 0u64;
         for x in 0..=l {
@@ -302,7 +302,7 @@ impl Scan {
             pairs_done += (l - x + 1) as u64;
             progress(Progress {
                 pairs_done,
-                pairs_total: pairs_total as u64,
+                pairs_total,
             });
         }
         Ok(Scan {
