@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use stone_game::{LIMIT, LOSING_TRIPLES, TABLE};
+use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 
 const INPUTS: usize = 1024;
 
@@ -86,14 +86,14 @@ fn queries(c: &mut Criterion) {
 
     // The dense path and the phf path must agree before either is timed.
     for &(a, b, c) in &positions {
-        let dense = TABLE.is_losing(a, b, c);
+        let dense = EMBEDDED.is_losing(a, b, c);
         assert_eq!(stone_game::is_losing(a, b, c), dense);
         assert_eq!(
             stone_game::losing_index(a, b, c).is_some(),
             dense == Some(true)
         );
         assert_eq!(
-            TABLE.losing_index(a, b, c),
+            EMBEDDED.losing_index(a, b, c),
             stone_game::losing_index(a, b, c)
         );
     }
@@ -116,7 +116,7 @@ fn queries(c: &mut Criterion) {
         c,
         "losing_index (binary search)",
         &positions,
-        |(a, b, c)| TABLE.losing_index(a, b, c),
+        |(a, b, c)| EMBEDDED.losing_index(a, b, c),
     );
 }
 

@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let start = Instant::now();
-    let table = match stone_game::Table::scan(limit) {
+    let table = match stone_game::ScannedTables::scan(limit) {
         Ok(table) => table,
         Err(e) => {
             eprintln!("scan_peak: {e}");
@@ -25,7 +25,7 @@ fn main() -> ExitCode {
         }
     };
     let elapsed = start.elapsed();
-    let view = table.view();
+    let view = table.tables();
     let (sum, count) = (
         view.losing_sum(limit.into()),
         view.losing_count(limit.into()),

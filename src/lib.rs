@@ -29,16 +29,16 @@
 //! assert_eq!(stone_game::partner(0, 1), Some(2));
 //! ```
 //!
-//! Past the limit the queries answer `None`; [`Table::scan`] computes the same
+//! Past the limit the queries answer `None`; [`ScannedTables::scan`] computes the same
 //! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
 //! queries.
 //!
 //! # Features
-//! - `std` (default): the runtime scan [`Table`] and the [`BruteForce`] check.
+//! - `std` (default): the runtime scan [`ScannedTables`] and the [`BruteForce`] check.
 //!   Without it the crate is `no_std`; `alloc` alone brings both back.
 //! - `rayon`: [`BruteForce::new_parallel`].
-//! - `cli` (default): what the `stone-game` binary needs. A library user can
-//!   turn it off with `default-features = false, features = ["std"]`.
+//!
+//! The command-line tool `stone-game` is its own crate, `stone-game-cli`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
@@ -49,22 +49,20 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 mod brute_force;
-#[cfg(feature = "cli")]
-pub mod cli;
+mod embedded;
 mod moves;
 #[cfg(feature = "alloc")]
-mod table;
-mod table_ref;
+mod scanned;
 mod tables;
 
 #[cfg(feature = "alloc")]
 pub use brute_force::{BruteForce, MAX_BRUTE_LIMIT};
+pub use embedded::{EMBEDDED, LIMIT, LOSING_POSITIONS, LOSING_TRIPLES};
 pub use moves::{Move, WinningMove, WinningMoves};
-pub use stone_game_generator::format::position_key;
 #[cfg(feature = "alloc")]
-pub use table::{MAX_SCAN_LIMIT, Progress, ScanError, Table, memory_needed};
-pub use table_ref::TableRef;
-pub use tables::{LIMIT, LOSING_POSITIONS, LOSING_TRIPLES, TABLE};
+pub use scanned::{MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, memory_needed};
+pub use stone_game_generator::format::position_key;
+pub use tables::Tables;
 
 /// A losing position as its sorted piles `[x, y, z]`, `x <= y <= z`.
 pub type Triple = [u16; 3];
@@ -77,7 +75,7 @@ pub type Triple = [u16; 3];
 /// assert_eq!(stone_game::losing_sum(u64::MAX), None);
 /// ```
 pub const fn losing_sum(l: u64) -> Option<u64> {
-    TABLE.losing_sum(l)
+    EMBEDDED.losing_sum(l)
 }
 
 /// The number of losing positions `x <= y <= z <= l`. `None` past [`LIMIT`].
@@ -87,7 +85,7 @@ pub const fn losing_sum(l: u64) -> Option<u64> {
 /// assert_eq!(N, Some(5));
 /// ```
 pub const fn losing_count(l: u64) -> Option<u64> {
-    TABLE.losing_count(l)
+    EMBEDDED.losing_count(l)
 }
 
 /// The one `c` for which the piles `{a, b, c}` are losing, for `a` and `b` up
@@ -98,7 +96,7 @@ pub const fn losing_count(l: u64) -> Option<u64> {
 /// assert_eq!(stone_game::partner(4, 3), Some(4));
 /// ```
 pub const fn partner(a: u64, b: u64) -> Option<u64> {
-    TABLE.partner(a, b)
+    EMBEDDED.partner(a, b)
 }
 
 /// Whether the position `a`, `b`, `c` (in any order) is losing for the player
@@ -111,7 +109,7 @@ pub const fn partner(a: u64, b: u64) -> Option<u64> {
 /// assert_eq!(stone_game::is_losing(0, 0, u64::MAX), Some(false));
 /// ```
 pub const fn is_losing(a: u64, b: u64, c: u64) -> Option<bool> {
-    TABLE.is_losing(a, b, c)
+    EMBEDDED.is_losing(a, b, c)
 }
 
 /// The index of a losing position in [`LOSING_TRIPLES`], looked up in the phf
@@ -124,7 +122,7 @@ pub const fn is_losing(a: u64, b: u64, c: u64) -> Option<bool> {
 /// assert_eq!(stone_game::losing_index(5, 5, 5), None);
 /// ```
 pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
-    let (x, y, z) = table_ref::sorted(a, b, c);
+    let (x, y, z) = tables::sorted(a, b, c);
     if z > u64::from(LIMIT) {
         return None;
     }
@@ -144,5 +142,5 @@ pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
 /// assert_eq!(stone_game::winning_moves(1, 3, 3).unwrap().count(), 0);
 /// ```
 pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
-    TABLE.winning_moves(a, b, c)
+    EMBEDDED.winning_moves(a, b, c)
 }

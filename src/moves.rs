@@ -1,6 +1,6 @@
 //! The winning moves of a position: the moves that leave a losing position.
 
-use crate::TableRef;
+use crate::Tables;
 
 /// A move: the same number of stones taken from one, two or all three piles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,20 +90,20 @@ pub(crate) const PILE_SETS: [[bool; 3]; 7] = [
 const ONE_PILE: [(usize, [usize; 2]); 3] = [(0, [1, 2]), (1, [0, 2]), (2, [0, 1])];
 
 /// The winning moves of a position, from
-/// [`TableRef::winning_moves`] or [`winning_moves`](crate::winning_moves()).
+/// [`Tables::winning_moves`] or [`winning_moves`](crate::winning_moves()).
 ///
 /// Moves come by the piles they take from (one pile, in the order given, then
 /// two, then all three), then by the number of stones.
 #[derive(Clone, Debug)]
 pub struct WinningMoves<'a> {
-    table: TableRef<'a>,
+    table: Tables<'a>,
     position: [u64; 3],
     set: usize,
     stones: u64,
 }
 
 impl<'a> WinningMoves<'a> {
-    pub(crate) fn new(table: TableRef<'a>, position: [u64; 3]) -> Self {
+    pub(crate) fn new(table: Tables<'a>, position: [u64; 3]) -> Self {
         WinningMoves {
             table,
             position,

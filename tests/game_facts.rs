@@ -1,7 +1,7 @@
 //! The claims of GAME.md that the code relies on, each checked against the
 //! brute force (which knows nothing of keys) or against the tables.
 
-use stone_game::{BruteForce, LIMIT, LOSING_TRIPLES, Move, TABLE, Table};
+use stone_game::{BruteForce, EMBEDDED, LIMIT, LOSING_TRIPLES, Move, ScannedTables};
 
 /// Every move from a sorted position, as the sorted position it leaves.
 fn moves(p: [u64; 3]) -> impl Iterator<Item = [u64; 3]> {
@@ -35,13 +35,13 @@ fn the_examples_of_the_rules() {
     for [a, b, c] in [[0, 1, 2], [1, 3, 3]] {
         assert_eq!(solved.is_losing(a, b, c), Some(true));
         if LIMIT >= 3 {
-            assert_eq!(TABLE.is_losing(a, b, c), Some(true));
+            assert_eq!(EMBEDDED.is_losing(a, b, c), Some(true));
         }
     }
     for [a, b, c] in [[0, 0, 13], [0, 11, 11], [5, 5, 5]] {
         assert_eq!(solved.is_losing(a, b, c), Some(false));
         if LIMIT >= 11 {
-            assert_eq!(TABLE.is_losing(a, b, c), Some(false));
+            assert_eq!(EMBEDDED.is_losing(a, b, c), Some(false));
         }
     }
     let up_to_4: Vec<_> = solved.losing_triples().filter(|t| t[2] <= 4).collect();
@@ -54,9 +54,9 @@ fn the_examples_of_the_rules() {
 
 #[test]
 fn s_100_is_173895_with_1264_losing_positions() {
-    let table = Table::scan(100).expect("scans");
-    assert_eq!(table.view().losing_sum(100), Some(173_895));
-    assert_eq!(table.view().losing_count(100), Some(1264));
+    let table = ScannedTables::scan(100).expect("scans");
+    assert_eq!(table.tables().losing_sum(100), Some(173_895));
+    assert_eq!(table.tables().losing_count(100), Some(1264));
     if LIMIT >= 100 {
         assert_eq!(stone_game::losing_sum(100), Some(173_895));
         assert_eq!(stone_game::losing_count(100), Some(1264));
@@ -99,13 +99,13 @@ fn partners_are_symmetric_and_within_the_proven_bound() {
     let mut largest = 0;
     for a in 0..=l {
         for b in a..=l {
-            let c = TABLE.partner(a, b).expect("inside the table");
-            assert_eq!(TABLE.partner(b, a), Some(c));
+            let c = EMBEDDED.partner(a, b).expect("inside the table");
+            assert_eq!(EMBEDDED.partner(b, a), Some(c));
             assert!(c <= 2 * (a + b + a.min(b)), "partner({a}, {b}) = {c}");
             largest = largest.max(c);
             if c <= l {
-                assert_eq!(TABLE.partner(a, c), Some(b), "partner({a}, {c})");
-                assert_eq!(TABLE.partner(b, c), Some(a), "partner({b}, {c})");
+                assert_eq!(EMBEDDED.partner(a, c), Some(b), "partner({a}, {c})");
+                assert_eq!(EMBEDDED.partner(b, c), Some(a), "partner({b}, {c})");
             }
         }
     }

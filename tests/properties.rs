@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use stone_game::{
-    BruteForce, LIMIT, LOSING_TRIPLES, Move, TABLE, Table, TableRef, WinningMove, is_losing,
-    losing_count, losing_index, losing_sum, partner, winning_moves,
+    BruteForce, EMBEDDED, LIMIT, LOSING_TRIPLES, Move, ScannedTables, Tables, WinningMove,
+    is_losing, losing_count, losing_index, losing_sum, partner, winning_moves,
 };
 
 /// The limit of the embedded table.
@@ -69,9 +69,9 @@ fn config() -> ProptestConfig {
 }
 
 /// One runtime scan to `LIMIT + 300`, shared by every test of this file.
-fn scanned() -> &'static Table {
-    static SCANNED: OnceLock<Table> = OnceLock::new();
-    SCANNED.get_or_init(|| Table::scan(LIMIT + BEYOND).expect("a scan to LIMIT + 300"))
+fn scanned() -> &'static ScannedTables {
+    static SCANNED: OnceLock<ScannedTables> = OnceLock::new();
+    SCANNED.get_or_init(|| ScannedTables::scan(LIMIT + BEYOND).expect("a scan to LIMIT + 300"))
 }
 
 fn widen([x, y, z]: [u16; 3]) -> [u64; 3] {
@@ -87,7 +87,7 @@ fn sorted(mut p: [u64; 3]) -> [u64; 3] {
     p
 }
 
-fn losing(view: TableRef<'_>, p: [u64; 3]) -> Option<bool> {
+fn losing(view: Tables<'_>, p: [u64; 3]) -> Option<bool> {
     view.is_losing(p[0], p[1], p[2])
 }
 
@@ -114,7 +114,7 @@ fn reach(p: [u64; 3], piles: [bool; 3]) -> u64 {
 /// checked for every pair in `tables_are_consistent`, and sampled here by
 /// `check_definition`). Every other move touches a pile within the limit, so
 /// there are at most `limit` of each.
-fn enumerate_winning_moves(view: TableRef<'_>, p: [u64; 3]) -> Vec<WinningMove> {
+fn enumerate_winning_moves(view: Tables<'_>, p: [u64; 3]) -> Vec<WinningMove> {
     let limit = u64::from(view.limit());
     let largest = (0..3).max_by_key(|&i| p[i]).expect("three piles");
     let huge = p[largest] > limit;
@@ -152,7 +152,7 @@ fn enumerate_winning_moves(view: TableRef<'_>, p: [u64; 3]) -> Vec<WinningMove> 
 /// A position is losing exactly when no move leads to a losing position, and
 /// `winning_moves` lists exactly the moves to losing positions, each legal
 /// and landing where it says.
-fn check_definition(view: TableRef<'_>, p: [u64; 3]) -> Result<(), TestCaseError> {
+fn check_definition(view: Tables<'_>, p: [u64; 3]) -> Result<(), TestCaseError> {
     let is = losing(view, p);
     prop_assert!(is.is_some(), "{:?} has no answer", p);
     let is = is == Some(true);
@@ -223,7 +223,7 @@ fn check_definition(view: TableRef<'_>, p: [u64; 3]) -> Result<(), TestCaseError
 }
 
 /// Piles in every order give the same answers.
-fn check_order_independence(view: TableRef<'_>, p: [u64; 3]) -> Result<(), TestCaseError> {
+fn check_order_independence(view: Tables<'_>, p: [u64; 3]) -> Result<(), TestCaseError> {
     let is = losing(view, p);
     let index = view.losing_index(p[0], p[1], p[2]);
     let count = view.winning_moves(p[0], p[1], p[2]).map(Iterator::count);
@@ -290,7 +290,7 @@ fn table_position() -> impl Strategy<Value = [u64; 3]> {
 /// Positions within the runtime scan: uniform, losing, and next to losing.
 fn scan_position() -> impl Strategy<Value = [u64; 3]> {
     let triple = any::<Index>().prop_map(|i| {
-        let triples = scanned().view().triples();
+        let triples = scanned().tables().triples();
         widen(triples[i.index(triples.len())])
     });
     prop_oneof![
@@ -348,18 +348,18 @@ proptest! {
     /// The definition, within the embedded table.
     #[test]
     fn definition_holds_in_the_table(p in table_position()) {
-        check_definition(TABLE, p)?;
-        check_order_independence(TABLE, p)?;
+        check_definition(EMBEDDED, p)?;
+        check_order_independence(EMBEDDED, p)?;
         // The free functions are the embedded table's queries.
-        prop_assert_eq!(is_losing(p[0], p[1], p[2]), losing(TABLE, p));
-        prop_assert_eq!(losing_index(p[0], p[1], p[2]), TABLE.losing_index(p[0], p[1], p[2]));
+        prop_assert_eq!(is_losing(p[0], p[1], p[2]), losing(EMBEDDED, p));
+        prop_assert_eq!(losing_index(p[0], p[1], p[2]), EMBEDDED.losing_index(p[0], p[1], p[2]));
         prop_assert_eq!(
             winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>),
-            TABLE.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>)
+            EMBEDDED.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>)
         );
         // losing_index finds a losing position exactly, and only those.
         let index = losing_index(p[0], p[1], p[2]);
-        prop_assert_eq!(index.is_some(), losing(TABLE, p) == Some(true));
+        prop_assert_eq!(index.is_some(), losing(EMBEDDED, p) == Some(true));
         if let Some(i) = index {
             prop_assert_eq!(widen(LOSING_TRIPLES[i]), sorted(p));
         }
@@ -369,13 +369,13 @@ proptest! {
     /// and the embedded table agrees with the scan wherever it answers.
     #[test]
     fn definition_holds_in_the_scan(p in scan_position()) {
-        let view = scanned().view();
+        let view = scanned().tables();
         check_definition(view, p)?;
         check_order_independence(view, p)?;
-        if let Some(is) = losing(TABLE, p) {
+        if let Some(is) = losing(EMBEDDED, p) {
             prop_assert_eq!(losing(view, p), Some(is), "{:?}", p);
             prop_assert_eq!(
-                TABLE.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>),
+                EMBEDDED.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>),
                 view.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>)
             );
         } else {
@@ -391,13 +391,13 @@ proptest! {
     /// The definition far past the table: the largest pile up to u64::MAX.
     #[test]
     fn definition_holds_past_the_table(p in huge_position()) {
-        check_definition(TABLE, p)?;
-        check_order_independence(TABLE, p)?;
+        check_definition(EMBEDDED, p)?;
+        check_order_independence(EMBEDDED, p)?;
         // The runtime scan, which covers the two smaller piles, agrees.
-        let view = scanned().view();
-        prop_assert_eq!(losing(view, p), losing(TABLE, p));
+        let view = scanned().tables();
+        prop_assert_eq!(losing(view, p), losing(EMBEDDED, p));
         prop_assert_eq!(
-            TABLE.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>),
+            EMBEDDED.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>),
             view.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>)
         );
         // losing_index covers only the table's own triples.
@@ -421,8 +421,8 @@ proptest! {
     /// through the scan.
     #[test]
     fn partner_is_symmetric(a in 0..=SCAN, b in 0..=SCAN) {
-        let view = scanned().view();
-        for (table, limit) in [(TABLE, L), (view, SCAN)] {
+        let view = scanned().tables();
+        for (table, limit) in [(EMBEDDED, L), (view, SCAN)] {
             let c = table.partner(a, b);
             prop_assert_eq!(c, table.partner(b, a));
             prop_assert_eq!(c.is_some(), a.max(b) <= limit, "({}, {})", a, b);
@@ -452,7 +452,7 @@ proptest! {
     /// S and the count grow with the limit as the triples say.
     #[test]
     fn sums_grow_by_the_triples(l in 0..=SCAN) {
-        let view = scanned().view();
+        let view = scanned().tables();
         let at_l: Vec<&[u16; 3]> = view.triples().iter().filter(|t| u64::from(t[2]) == l).collect();
         let count = at_l.len() as u64;
         let sum: u64 = at_l.iter().map(|t| t.iter().map(|&p| u64::from(p)).sum::<u64>()).sum();
@@ -479,9 +479,9 @@ proptest! {
         small in 0u32..40,
         o in 0..6usize,
     ) {
-        let small_table = Table::scan(small).expect("a small scan");
+        let small_table = ScannedTables::scan(small).expect("a small scan");
         let small_far = far.max(u64::from(small) + 1);
-        for (table, far) in [(TABLE, far), (small_table.view(), small_far)] {
+        for (table, far) in [(EMBEDDED, far), (small_table.tables(), small_far)] {
             let limit = u64::from(table.limit());
             prop_assert_eq!(table.losing_sum(far), None);
             prop_assert_eq!(table.losing_count(far), None);
@@ -515,7 +515,7 @@ proptest! {
 /// table and of the runtime scan.
 #[test]
 fn no_two_losing_triples_share_a_key() {
-    for triples in [LOSING_TRIPLES, scanned().view().triples()] {
+    for triples in [LOSING_TRIPLES, scanned().tables().triples()] {
         let mut one = HashMap::new();
         let mut two = HashMap::new();
         let mut all = HashMap::new();
@@ -587,7 +587,7 @@ fn definition_holds_exhaustively_for_small_piles() {
     for x in 0..=limit {
         for y in x..=limit {
             for z in y..=limit {
-                check_definition(TABLE, [x, y, z]).unwrap();
+                check_definition(EMBEDDED, [x, y, z]).unwrap();
             }
         }
     }
@@ -606,9 +606,9 @@ fn definition_holds_exhaustively_for_small_piles() {
 /// triples and the sums all agree with one another and with the scan.
 #[test]
 fn tables_are_consistent() {
-    let view = scanned().view();
+    let view = scanned().tables();
     // The triples: sorted, strictly increasing, within the limit.
-    for table in [TABLE, view] {
+    for table in [EMBEDDED, view] {
         let triples = table.triples();
         assert_eq!(triples.first(), Some(&[0, 0, 0]));
         assert!(triples.windows(2).all(|w| w[0] < w[1]));
@@ -665,7 +665,7 @@ fn tables_are_consistent() {
 /// non-decreasing, embedded equal to the scan up to LIMIT.
 #[test]
 fn sums_and_counts_at_every_limit() {
-    let view = scanned().view();
+    let view = scanned().tables();
     let mut per_z = vec![(0u64, 0u64); SCAN as usize + 1];
     for t in view.triples() {
         let entry = &mut per_z[usize::from(t[2])];
@@ -703,11 +703,11 @@ fn sums_and_counts_at_every_limit() {
 /// Fixed edge cases past the limit, on the embedded table and on small scans.
 #[test]
 fn edges_past_the_limit() {
-    let scans: Vec<Table> = [0, 1, 2, 10]
+    let scans: Vec<ScannedTables> = [0, 1, 2, 10]
         .iter()
-        .map(|&l| Table::scan(l).unwrap())
+        .map(|&l| ScannedTables::scan(l).unwrap())
         .collect();
-    let views = std::iter::once(TABLE).chain(scans.iter().map(Table::view));
+    let views = std::iter::once(EMBEDDED).chain(scans.iter().map(ScannedTables::tables));
     for table in views {
         let limit = u64::from(table.limit());
         let past = PAST

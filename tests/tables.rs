@@ -2,7 +2,7 @@
 //! independent check of the mathematics) and against the runtime scan (the
 //! same scan code, so the check of what the generator emits).
 
-use stone_game::{BruteForce, LIMIT, LOSING_TRIPLES, TABLE, Table};
+use stone_game::{BruteForce, EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
 use stone_game_generator::emit::{PARTNERS_FILE, SOURCE_FILE, render};
 use stone_game_generator::format::pair_count;
 use stone_game_generator::scan::Scan;
@@ -17,7 +17,7 @@ fn assert_table_agrees(solved: &BruteForce, m: u64) {
         for y in x..=m {
             for z in y..=m {
                 assert_eq!(
-                    TABLE.is_losing(x, y, z),
+                    EMBEDDED.is_losing(x, y, z),
                     solved.is_losing(x, y, z),
                     "({x}, {y}, {z})"
                 );
@@ -48,7 +48,7 @@ fn brute_force_agrees_with_partners_whose_partner_is_past_the_brute_limit() {
     let m = u64::from(BRUTE_LIMIT.min(LIMIT));
     for a in 0..=m {
         for b in a..=m {
-            let partner = TABLE.partner(a, b).expect("inside the table");
+            let partner = EMBEDDED.partner(a, b).expect("inside the table");
             let losing: Vec<u64> = (0..=u64::from(BRUTE_LIMIT))
                 .filter(|&c| solved.is_losing(a, b, c) == Some(true))
                 .collect();
@@ -66,30 +66,34 @@ fn brute_force_agrees_with_partners_whose_partner_is_past_the_brute_limit() {
 
 #[test]
 fn runtime_scan_equals_the_generated_tables() {
-    let table = Table::scan(LIMIT).expect("the build's limit scans");
-    let view = table.view();
+    let table = ScannedTables::scan(LIMIT).expect("the build's limit scans");
+    let view = table.tables();
     assert_eq!(view.limit(), LIMIT);
     assert!(view.triples() == LOSING_TRIPLES, "the triples differ");
     for l in 0..=u64::from(LIMIT) {
-        assert_eq!(view.losing_sum(l), TABLE.losing_sum(l), "S({l})");
-        assert_eq!(view.losing_count(l), TABLE.losing_count(l), "count({l})");
+        assert_eq!(view.losing_sum(l), EMBEDDED.losing_sum(l), "S({l})");
+        assert_eq!(view.losing_count(l), EMBEDDED.losing_count(l), "count({l})");
     }
     let l = u64::from(LIMIT);
     for a in 0..=l {
         for b in a..=l {
-            assert_eq!(view.partner(a, b), TABLE.partner(a, b), "pair ({a}, {b})");
+            assert_eq!(
+                view.partner(a, b),
+                EMBEDDED.partner(a, b),
+                "pair ({a}, {b})"
+            );
         }
     }
     assert_eq!(view.losing_sum(l + 1), None);
-    assert_eq!(TABLE.losing_sum(l + 1), None);
+    assert_eq!(EMBEDDED.losing_sum(l + 1), None);
 }
 
 #[test]
 fn a_larger_scan_extends_the_tables() {
     // A larger limit keeps every answer of a smaller one: the same triples
     // up to the smaller limit, and a partner table that starts with ours.
-    let larger = Table::scan(LIMIT + 40).expect("scans");
-    let view = larger.view();
+    let larger = ScannedTables::scan(LIMIT + 40).expect("scans");
+    let view = larger.tables();
     let l = u64::from(LIMIT);
     let up_to_limit: Vec<_> = view
         .triples()
@@ -101,10 +105,10 @@ fn a_larger_scan_extends_the_tables() {
         up_to_limit == LOSING_TRIPLES,
         "the triples up to LIMIT differ"
     );
-    assert_eq!(view.losing_sum(l), TABLE.losing_sum(l));
+    assert_eq!(view.losing_sum(l), EMBEDDED.losing_sum(l));
     for a in (0..=l).step_by(7) {
         for b in a..=l {
-            assert_eq!(view.partner(a, b), TABLE.partner(a, b));
+            assert_eq!(view.partner(a, b), EMBEDDED.partner(a, b));
         }
     }
 }
@@ -166,9 +170,9 @@ fn generating_twice_gives_the_same_bytes() {
 fn brute_force_agrees_on_every_position_up_to_300() {
     let m = 300;
     let solved = BruteForce::new_parallel(m).expect("a small limit");
-    let table = Table::scan(m).expect("scans");
+    let table = ScannedTables::scan(m).expect("scans");
     let from_scan: Vec<[u64; 3]> = table
-        .view()
+        .tables()
         .triples()
         .iter()
         .map(|t| t.map(u64::from))

@@ -1,4 +1,4 @@
-//! The command-line tool in-process, `stone_game::cli::run`, with arbitrary
+//! The command-line tool in-process, `stone_game_cli::run`, with arbitrary
 //! argument vectors biased toward its real commands and flags: exit code 0 or
 //! 2 (1 would mean `verify` found a mismatch or an internal error, since
 //! in-memory output cannot fail), one `error:` line exactly when it is 2, and
@@ -187,7 +187,7 @@ fuzz_target!(|input: Input| {
     }
 
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = stone_game::cli::run(argv.clone(), &mut out, &mut err);
+    let code = stone_game_cli::run(argv.clone(), &mut out, &mut err);
     let stderr = String::from_utf8_lossy(&err);
     let errors = stderr.lines().filter(|l| l.starts_with("error:")).count();
     match code {

@@ -6,7 +6,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use stone_game::{LIMIT, LOSING_TRIPLES, TABLE, Table, TableRef};
+use stone_game::{LIMIT, LOSING_TRIPLES, EMBEDDED, ScannedTables, Tables};
 
 /// A pile: anything, or one in and near the embedded table, where the
 /// answers are interesting.
@@ -62,7 +62,7 @@ fn sorted(mut p: [u64; 3]) -> [u64; 3] {
 }
 
 /// The consistency of every query of `table` at `p` and `l`.
-fn check(table: TableRef<'_>, p: [u64; 3], l: u64) {
+fn check(table: Tables<'_>, p: [u64; 3], l: u64) {
     let limit = u64::from(table.limit());
 
     // S and the count: answered exactly up to the limit, non-decreasing.
@@ -155,47 +155,47 @@ fuzz_target!(|input: Input| {
     let l = input.limit.value();
 
     // The free functions are the embedded table's queries.
-    assert_eq!(stone_game::losing_sum(l), TABLE.losing_sum(l));
-    assert_eq!(stone_game::losing_count(l), TABLE.losing_count(l));
-    assert_eq!(stone_game::partner(p[0], p[1]), TABLE.partner(p[0], p[1]));
+    assert_eq!(stone_game::losing_sum(l), EMBEDDED.losing_sum(l));
+    assert_eq!(stone_game::losing_count(l), EMBEDDED.losing_count(l));
+    assert_eq!(stone_game::partner(p[0], p[1]), EMBEDDED.partner(p[0], p[1]));
     assert_eq!(
         stone_game::is_losing(p[0], p[1], p[2]),
-        TABLE.is_losing(p[0], p[1], p[2])
+        EMBEDDED.is_losing(p[0], p[1], p[2])
     );
     // The phf map and the binary search find the same index.
     let index = stone_game::losing_index(p[0], p[1], p[2]);
-    assert_eq!(index, TABLE.losing_index(p[0], p[1], p[2]), "{p:?}");
+    assert_eq!(index, EMBEDDED.losing_index(p[0], p[1], p[2]), "{p:?}");
     if let Some(i) = index {
         assert_eq!(LOSING_TRIPLES[i].map(u64::from), sorted(p));
     }
     let moves = |m: Option<stone_game::WinningMoves<'_>>| m.map(Iterator::collect::<Vec<_>>);
     assert_eq!(
         moves(stone_game::winning_moves(p[0], p[1], p[2])),
-        moves(TABLE.winning_moves(p[0], p[1], p[2]))
+        moves(EMBEDDED.winning_moves(p[0], p[1], p[2]))
     );
-    check(TABLE, p, l);
+    check(EMBEDDED, p, l);
 
     // A small runtime scan: the same checks, and the same answers wherever
     // both tables answer.
-    let small = Table::scan(u32::from(input.scan % 64)).expect("a small scan");
-    let view = small.view();
+    let small = ScannedTables::scan(u32::from(input.scan % 64)).expect("a small scan");
+    let view = small.tables();
     check(view, p, l);
     if let (Some(mine), Some(embedded)) = (
         view.is_losing(p[0], p[1], p[2]),
-        TABLE.is_losing(p[0], p[1], p[2]),
+        EMBEDDED.is_losing(p[0], p[1], p[2]),
     ) {
         assert_eq!(mine, embedded, "{p:?}");
         assert_eq!(
             moves(view.winning_moves(p[0], p[1], p[2])),
-            moves(TABLE.winning_moves(p[0], p[1], p[2])),
+            moves(EMBEDDED.winning_moves(p[0], p[1], p[2])),
             "{p:?}"
         );
     }
-    if let (Some(mine), Some(embedded)) = (view.partner(p[0], p[1]), TABLE.partner(p[0], p[1])) {
+    if let (Some(mine), Some(embedded)) = (view.partner(p[0], p[1]), EMBEDDED.partner(p[0], p[1])) {
         assert_eq!(mine, embedded, "partner{p:?}");
     }
-    if let (Some(mine), Some(embedded)) = (view.losing_sum(l), TABLE.losing_sum(l)) {
+    if let (Some(mine), Some(embedded)) = (view.losing_sum(l), EMBEDDED.losing_sum(l)) {
         assert_eq!(mine, embedded, "sum({l})");
-        assert_eq!(view.losing_count(l), TABLE.losing_count(l), "count({l})");
+        assert_eq!(view.losing_count(l), EMBEDDED.losing_count(l), "count({l})");
     }
 });

@@ -3,7 +3,7 @@
 //!
 //! - [`scan`]: the seven-key scan of GAME.md, a machine word at a time. It is
 //!   the only implementation of the scan: `stone-game`'s build script runs it
-//!   through [`generate`], and its runtime `Table::scan` runs it directly.
+//!   through [`generate`], and its runtime `ScannedTables::scan` runs it directly.
 //! - [`format`](mod@format): how pairs and positions index the tables.
 //! - [`emit`] (feature `codegen`): the generated Rust source.
 //!

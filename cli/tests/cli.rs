@@ -10,7 +10,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-use stone_game::{LIMIT, LOSING_TRIPLES, TABLE, Table};
+use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
 
@@ -157,23 +157,26 @@ fn sum_and_count_json() {
 #[test]
 fn sum_and_count_above_the_limit_scan_at_run_time() {
     let l = above();
-    let table = Table::scan(l as u32).unwrap();
+    let table = ScannedTables::scan(l as u32).unwrap();
     let r = run(["sum", &l.to_string()]);
     assert_eq!(r.code, 0, "{}", r.err);
-    assert_eq!(r.out, format!("{}\n", table.view().losing_sum(l).unwrap()));
+    assert_eq!(
+        r.out,
+        format!("{}\n", table.tables().losing_sum(l).unwrap())
+    );
     assert_eq!(
         r.err,
         format!("note: {l} is above the embedded limit {LIMIT}; scanning at run time\n")
     );
     let out = ok_with_note(&["count", &l.to_string(), "--json"]);
-    let n = table.view().losing_count(l).unwrap();
+    let n = table.tables().losing_count(l).unwrap();
     assert_eq!(json(&out), json!({"limit": l, "count": n}));
     // The first limit past the tables scans too.
     let out = ok_with_note(&["sum", &(limit() + 1).to_string()]);
-    let table = Table::scan(LIMIT + 1).unwrap();
+    let table = ScannedTables::scan(LIMIT + 1).unwrap();
     assert_eq!(
         out,
-        format!("{}\n", table.view().losing_sum(limit() + 1).unwrap())
+        format!("{}\n", table.tables().losing_sum(limit() + 1).unwrap())
     );
 }
 
@@ -254,10 +257,10 @@ fn is_losing_json() {
 #[test]
 fn is_losing_above_the_limit_scans_to_the_second_largest_pile() {
     let (x, y) = (limit() + 150, limit() + 180);
-    let table = Table::scan(y as u32).unwrap();
-    let c = table.view().partner(x, y).unwrap();
+    let table = ScannedTables::scan(y as u32).unwrap();
+    let c = table.tables().partner(x, y).unwrap();
     for z in [c, c + 1, 3] {
-        let expected = table.view().is_losing(x, y, z).unwrap();
+        let expected = table.tables().is_losing(x, y, z).unwrap();
         let args = [y.to_string(), z.to_string(), x.to_string()];
         let out = ok_with_note(&["is-losing", &args[0], &args[1], &args[2]]);
         assert_eq!(out == "losing\n", expected, "{x} {y} {z}: {out}");
@@ -290,13 +293,17 @@ fn partner_answers_in_any_order() {
 #[test]
 fn partner_above_the_limit_scans() {
     let (a, b) = (5, above());
-    let expected = Table::scan(b as u32).unwrap().view().partner(a, b).unwrap();
+    let expected = ScannedTables::scan(b as u32)
+        .unwrap()
+        .tables()
+        .partner(a, b)
+        .unwrap();
     let out = ok_with_note(&["partner", &b.to_string(), &a.to_string(), "--json"]);
     assert_eq!(json(&out), json!({"pair": [b, a], "partner": expected}));
 }
 
 /// The sorted positions the winning moves of `p` reach, sorted, from the library.
-fn expected_moves(table: stone_game::TableRef, p: [u64; 3]) -> Vec<[u64; 3]> {
+fn expected_moves(table: stone_game::Tables, p: [u64; 3]) -> Vec<[u64; 3]> {
     let mut to: Vec<[u64; 3]> = table
         .winning_moves(p[0], p[1], p[2])
         .unwrap()
@@ -330,7 +337,7 @@ fn moves_print_the_positions_they_reach() {
     ] {
         let args = p.map(|n| n.to_string());
         let out = ok(&["moves", &args[0], &args[1], &args[2]]);
-        let mut reached = expected_moves(stone_game::TABLE, p);
+        let mut reached = expected_moves(stone_game::EMBEDDED, p);
         reached.dedup();
         assert_eq!(out, lines_of(&reached), "{p:?}");
         assert!(!out.is_empty(), "{p:?} is winning");
@@ -345,7 +352,7 @@ fn moves_name_each_position_once_where_equal_piles_give_several_moves() {
     let printed = lines.len();
     lines.dedup();
     assert_eq!(lines.len(), printed, "{out}");
-    assert!(expected_moves(stone_game::TABLE, [3, 3, 5]).len() > printed);
+    assert!(expected_moves(stone_game::EMBEDDED, [3, 3, 5]).len() > printed);
 }
 
 #[test]
@@ -374,7 +381,7 @@ fn moves_json() {
         .iter()
         .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
         .collect();
-    assert_eq!(tos, expected_moves(stone_game::TABLE, p));
+    assert_eq!(tos, expected_moves(stone_game::EMBEDDED, p));
     for m in moves {
         // Applying the move to the position as given leaves `to`, once sorted.
         let piles: Vec<usize> = serde_json::from_value(m["piles"].clone()).unwrap();
@@ -392,10 +399,10 @@ fn moves_json() {
 fn moves_above_the_limit_scan() {
     let p = [limit() + 120, 9, limit() + 150];
     // Scanned to the second-largest pile.
-    let table = Table::scan(LIMIT + 120).unwrap();
+    let table = ScannedTables::scan(LIMIT + 120).unwrap();
     let args = p.map(|n| n.to_string());
     let out = ok_with_note(&["moves", &args[0], &args[1], &args[2]]);
-    assert_eq!(out, lines_of(&expected_moves(table.view(), p)));
+    assert_eq!(out, lines_of(&expected_moves(table.tables(), p)));
 }
 
 // --- list ------------------------------------------------------------------
@@ -462,10 +469,10 @@ fn list_json_is_an_array_of_triples() {
 #[test]
 fn list_above_the_limit_scans() {
     let l = above();
-    let table = Table::scan(l as u32).unwrap();
+    let table = ScannedTables::scan(l as u32).unwrap();
     let out = ok_with_note(&["list", "--limit", &l.to_string(), "--format", "json"]);
-    assert_eq!(json(&out), json!(table.view().triples()));
-    assert!(table.view().triples().len() > LOSING_TRIPLES.len());
+    assert_eq!(json(&out), json!(table.tables().triples()));
+    assert!(table.tables().triples().len() > LOSING_TRIPLES.len());
 }
 
 /// A reader that stops early: the tool ends quietly, without a panic.
@@ -675,14 +682,14 @@ fn bad_too_large_for_memory() {
 #[test]
 fn bad_past_the_largest_brute_force() {
     // Fits in memory, but would run for many minutes: refused up front.
-    let past = (stone_game::cli::MAX_BRUTE + 1).to_string();
+    let past = (stone_game_cli::MAX_BRUTE + 1).to_string();
     let e = bad(&["verify", "--brute-limit", &past]);
-    assert!(e.contains(&stone_game::cli::MAX_BRUTE.to_string()), "{e}");
+    assert!(e.contains(&stone_game_cli::MAX_BRUTE.to_string()), "{e}");
 }
 
 #[test]
 fn bad_past_the_largest_scan() {
-    let max = stone_game::cli::MAX_SCAN;
+    let max = stone_game_cli::MAX_SCAN;
     let past = (u64::from(max) + 1).to_string();
     let e = bad(&["sum", &past]);
     assert!(e.contains(&max.to_string()), "{e}");
@@ -715,5 +722,5 @@ fn bad_control_characters_stay_on_one_line() {
 fn tables_are_what_the_binary_uses() {
     // The binary and this test are built with the same limit.
     let out = ok(&["count", "--json"]);
-    assert_eq!(json(&out)["limit"], json!(TABLE.limit()));
+    assert_eq!(json(&out)["limit"], json!(EMBEDDED.limit()));
 }

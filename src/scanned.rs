@@ -10,24 +10,24 @@ use alloc::vec::Vec;
 use stone_game_generator::scan::Scan;
 pub use stone_game_generator::scan::{MAX_SCAN_LIMIT, Progress, ScanError, memory_needed};
 
-use crate::table_ref::Partners;
-use crate::{TableRef, Triple};
+use crate::tables::Partners;
+use crate::{Tables, Triple};
 
 /// The tables of a runtime scan, with the same queries as the generated ones
-/// through [`view`](Self::view).
+/// through [`tables`](Self::tables).
 ///
 /// The scan is the generator's own ([`stone_game_generator::scan`]): the
 /// build script and this type run the same code.
 ///
 /// ```
-/// use stone_game::Table;
-/// let table = Table::scan(100)?;
-/// assert_eq!(table.view().losing_sum(100), Some(173_895));
-/// assert_eq!(table.view().losing_count(100), Some(1264));
+/// use stone_game::ScannedTables;
+/// let table = ScannedTables::scan(100)?;
+/// assert_eq!(table.tables().losing_sum(100), Some(173_895));
+/// assert_eq!(table.tables().losing_count(100), Some(1264));
 /// # Ok::<(), stone_game::ScanError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct Table {
+pub struct ScannedTables {
     limit: u32,
     triples: Vec<Triple>,
     partners: Vec<u32>,
@@ -35,41 +35,41 @@ pub struct Table {
     counts: Vec<u64>,
 }
 
-impl core::fmt::Debug for Table {
+impl core::fmt::Debug for ScannedTables {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.view().fmt(f)
+        self.tables().fmt(f)
     }
 }
 
-impl Table {
+impl ScannedTables {
     /// Scans every pair up to `limit`. It takes about a second at 4000 on a
     /// two-core machine (BENCHMARKS.md) and
     /// [`memory_needed(limit)`](memory_needed) bytes; a limit past
     /// [`MAX_SCAN_LIMIT`] is refused.
     ///
     /// ```
-    /// assert!(stone_game::Table::scan(70_000).is_err());
+    /// assert!(stone_game::ScannedTables::scan(70_000).is_err());
     /// ```
-    pub fn scan(limit: u32) -> Result<Table, ScanError> {
-        Table::scan_with_progress(limit, |_| {})
+    pub fn scan(limit: u32) -> Result<ScannedTables, ScanError> {
+        ScannedTables::scan_with_progress(limit, |_| {})
     }
 
     /// [`scan`](Self::scan), reporting progress as it goes.
     ///
     /// ```
     /// let mut reports = 0;
-    /// stone_game::Table::scan_with_progress(10, |_| reports += 1)?;
+    /// stone_game::ScannedTables::scan_with_progress(10, |_| reports += 1)?;
     /// assert_eq!(reports, 11);
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
     pub fn scan_with_progress(
         limit: u32,
         progress: impl FnMut(Progress),
-    ) -> Result<Table, ScanError> {
+    ) -> Result<ScannedTables, ScanError> {
         let scan = Scan::run_with_progress(limit, progress)?;
         let (sums, counts) = scan.prefix_sums();
         let (limit, triples, partners) = scan.into_parts();
-        Ok(Table {
+        Ok(ScannedTables {
             limit,
             triples,
             partners,
@@ -81,12 +81,12 @@ impl Table {
     /// The queries over this table.
     ///
     /// ```
-    /// let table = stone_game::Table::scan(20)?;
-    /// assert_eq!(table.view().is_losing(4, 4, 3), Some(true));
+    /// let table = stone_game::ScannedTables::scan(20)?;
+    /// assert_eq!(table.tables().is_losing(4, 4, 3), Some(true));
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
-    pub fn view(&self) -> TableRef<'_> {
-        TableRef {
+    pub fn tables(&self) -> Tables<'_> {
+        Tables {
             limit: self.limit,
             triples: &self.triples,
             partners: Partners::Wide(&self.partners),

@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 
-use crate::{BruteForce, LIMIT, TABLE, Table, TableRef, memory_needed};
+use stone_game::{BruteForce, EMBEDDED, LIMIT, ScannedTables, Tables, memory_needed};
 
 use super::{Ctx, Failure, MAX_BRUTE, runtime};
 
@@ -12,6 +12,38 @@ const SLOW_BRUTE_FORCE: u32 = 250;
 
 /// The outcome of one check: what held, or what did not.
 type Check = Result<String, String>;
+
+/// What the comparisons read from a set of tables. A trait rather than
+/// [`Tables`] itself, so that the tests can hand them a tampered one.
+trait Answers: Sync {
+    fn limit(&self) -> u32;
+    fn triples(&self) -> &[stone_game::Triple];
+    fn losing_sum(&self, l: u64) -> Option<u64>;
+    fn losing_count(&self, l: u64) -> Option<u64>;
+    fn partner(&self, a: u64, b: u64) -> Option<u64>;
+    fn is_losing(&self, a: u64, b: u64, c: u64) -> Option<bool>;
+}
+
+impl Answers for Tables<'_> {
+    fn limit(&self) -> u32 {
+        Tables::limit(self)
+    }
+    fn triples(&self) -> &[stone_game::Triple] {
+        Tables::triples(self)
+    }
+    fn losing_sum(&self, l: u64) -> Option<u64> {
+        Tables::losing_sum(self, l)
+    }
+    fn losing_count(&self, l: u64) -> Option<u64> {
+        Tables::losing_count(self, l)
+    }
+    fn partner(&self, a: u64, b: u64) -> Option<u64> {
+        Tables::partner(self, a, b)
+    }
+    fn is_losing(&self, a: u64, b: u64, c: u64) -> Option<bool> {
+        Tables::is_losing(self, a, b, c)
+    }
+}
 
 /// Runs every check, one line each; exit code 0 when all pass, 1 otherwise.
 pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
@@ -56,11 +88,11 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
 
     // Below 100 the examples are read from a small runtime scan as well.
     let small = if LIMIT < 100 {
-        Some(Table::scan(100).map_err(|e| Failure::Internal(e.to_string()))?)
+        Some(ScannedTables::scan(100).map_err(|e| Failure::Internal(e.to_string()))?)
     } else {
         None
     };
-    let small = small.as_ref().map(Table::view);
+    let small = small.as_ref().map(ScannedTables::tables);
     report(ctx, examples(small))?;
     report(ctx, sum_check(small, 4, 27, 5))?;
     report(ctx, sum_check(small, 100, 173_895, 1264))?;
@@ -72,7 +104,7 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     }
     // Checked above, with the brute force: nothing can fail after the output began.
     let scanned = runtime::scan_checked(ctx, scan_to)?;
-    report(ctx, scan_agrees(scanned.view()))?;
+    report(ctx, scan_agrees(&scanned.tables()))?;
 
     if m > SLOW_BRUTE_FORCE {
         ctx.note(&format!(
@@ -82,7 +114,7 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     let brute = BruteForce::new_parallel(m)
         .ok_or_else(|| Failure::Internal(format!("{what}: refused by BruteForce")))?;
     let k = m.min(LIMIT);
-    let mut check = brute_agrees(&brute, TABLE, k, "the embedded tables");
+    let mut check = brute_agrees(&brute, &EMBEDDED, k, "the embedded tables");
     if let Ok(line) = &mut check
         && m > LIMIT
     {
@@ -92,20 +124,20 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     if m > LIMIT {
         report(
             ctx,
-            brute_agrees(&brute, scanned.view(), m, "a runtime scan"),
+            brute_agrees(&brute, &scanned.tables(), m, "a runtime scan"),
         )?;
     }
     Ok(if failed == 0 { 0 } else { 1 })
 }
 
-/// `TABLE.is_losing`, or the small scan's below its limit.
-fn lookup(small: Option<TableRef>, p: [u64; 3]) -> Option<bool> {
-    TABLE
+/// `EMBEDDED.is_losing`, or the small scan's below its limit.
+fn lookup(small: Option<Tables>, p: [u64; 3]) -> Option<bool> {
+    EMBEDDED
         .is_losing(p[0], p[1], p[2])
         .or_else(|| small?.is_losing(p[0], p[1], p[2]))
 }
 
-fn examples(small: Option<TableRef>) -> Check {
+fn examples(small: Option<Tables>) -> Check {
     let expected = [
         ([0, 1, 2], true),
         ([1, 3, 3], true),
@@ -129,10 +161,10 @@ fn examples(small: Option<TableRef>) -> Check {
     )
 }
 
-fn sum_check(small: Option<TableRef>, l: u64, sum: u64, count: u64) -> Check {
+fn sum_check(small: Option<Tables>, l: u64, sum: u64, count: u64) -> Check {
     let (table, from) = match small {
         Some(small) if l > u64::from(LIMIT) => (small, " (by a runtime scan: LIMIT is smaller)"),
-        _ => (TABLE, ""),
+        _ => (EMBEDDED, ""),
     };
     let got = (table.losing_sum(l), table.losing_count(l));
     if got == (Some(sum), Some(count)) {
@@ -153,7 +185,7 @@ fn word(losing: bool) -> &'static str {
 /// The embedded triples are sorted, losing by the partners, found by both
 /// indexes, and add up to the sums and counts.
 fn triples_consistent() -> Check {
-    let triples = TABLE.triples();
+    let triples = EMBEDDED.triples();
     let limit = u64::from(LIMIT);
     for (i, &[x, y, z]) in triples.iter().enumerate() {
         let (x, y, z) = (u64::from(x), u64::from(y), u64::from(z));
@@ -166,16 +198,17 @@ fn triples_consistent() -> Check {
             return Err(format!("the triples are out of order at {i}"));
         }
         let partners = [
-            TABLE.partner(x, y) == Some(z),
-            TABLE.partner(x, z) == Some(y),
-            TABLE.partner(y, z) == Some(x),
+            EMBEDDED.partner(x, y) == Some(z),
+            EMBEDDED.partner(x, z) == Some(y),
+            EMBEDDED.partner(y, z) == Some(x),
         ];
         if partners != [true; 3] {
             return Err(format!(
                 "({x}, {y}, {z}) is listed but the partners disagree"
             ));
         }
-        if crate::losing_index(x, y, z) != Some(i) || TABLE.losing_index(z, x, y) != Some(i) {
+        if stone_game::losing_index(x, y, z) != Some(i) || EMBEDDED.losing_index(z, x, y) != Some(i)
+        {
             return Err(format!("({x}, {y}, {z}) is not found at index {i}"));
         }
     }
@@ -191,13 +224,13 @@ fn triples_consistent() -> Check {
         sum += s;
         count += c;
         let l = l as u64;
-        if TABLE.losing_sum(l) != Some(sum) || TABLE.losing_count(l) != Some(count) {
+        if EMBEDDED.losing_sum(l) != Some(sum) || EMBEDDED.losing_count(l) != Some(count) {
             return Err(format!(
                 "S({l}) or the count to {l} disagrees with the triples"
             ));
         }
     }
-    if TABLE.losing_sum(limit + 1).is_some() || TABLE.losing_count(limit + 1).is_some() {
+    if EMBEDDED.losing_sum(limit + 1).is_some() || EMBEDDED.losing_count(limit + 1).is_some() {
         return Err(format!("the tables answer past their limit {limit}"));
     }
     Ok(format!(
@@ -213,13 +246,13 @@ fn partners_consistent() -> Check {
     let limit = u64::from(LIMIT);
     let failure = (0..=limit).into_par_iter().find_map_any(|a| {
         (a..=limit).find_map(|b| {
-            let Some(c) = TABLE.partner(a, b) else {
+            let Some(c) = EMBEDDED.partner(a, b) else {
                 return Some(format!("({a}, {b}) has no partner"));
             };
-            if TABLE.partner(b, a) != Some(c) {
+            if EMBEDDED.partner(b, a) != Some(c) {
                 return Some(format!("the partner of ({a}, {b}) depends on the order"));
             }
-            if TABLE.is_losing(c, a, b) != Some(true) {
+            if EMBEDDED.is_losing(c, a, b) != Some(true) {
                 return Some(format!(
                     "({a}, {b}, {c}) is not losing, yet {c} is the partner"
                 ));
@@ -231,7 +264,7 @@ fn partners_consistent() -> Check {
             }
             let mut p = [a, b, c];
             p.sort_unstable();
-            if p[2] <= limit && TABLE.losing_index(p[0], p[1], p[2]).is_none() {
+            if p[2] <= limit && EMBEDDED.losing_index(p[0], p[1], p[2]).is_none() {
                 return Some(format!("{p:?} is losing but not listed"));
             }
             None
@@ -247,22 +280,22 @@ fn partners_consistent() -> Check {
 
 /// A runtime scan, to `LIMIT` or further, agrees with the embedded tables on
 /// every triple, partner, sum and count within them.
-fn scan_agrees(scanned: TableRef) -> Check {
+fn scan_agrees(scanned: &impl Answers) -> Check {
     let limit = u64::from(LIMIT);
     let within: Vec<_> = scanned
         .triples()
         .iter()
         .filter(|t| u64::from(t[2]) <= limit)
         .collect();
-    if !within.iter().copied().eq(TABLE.triples()) {
+    if !within.iter().copied().eq(EMBEDDED.triples()) {
         return Err(format!(
             "a runtime scan to {} finds other triples up to {limit} than the embedded tables",
             scanned.limit()
         ));
     }
     for l in 0..=limit {
-        if scanned.losing_sum(l) != TABLE.losing_sum(l)
-            || scanned.losing_count(l) != TABLE.losing_count(l)
+        if scanned.losing_sum(l) != EMBEDDED.losing_sum(l)
+            || scanned.losing_count(l) != EMBEDDED.losing_count(l)
         {
             return Err(format!(
                 "a runtime scan disagrees with the embedded tables on S({l})"
@@ -271,7 +304,7 @@ fn scan_agrees(scanned: TableRef) -> Check {
     }
     let failure = (0..=limit).into_par_iter().find_map_any(|a| {
         (a..=limit)
-            .find(|&b| scanned.partner(a, b) != TABLE.partner(a, b))
+            .find(|&b| scanned.partner(a, b) != EMBEDDED.partner(a, b))
             .map(|b| (a, b))
     });
     if let Some((a, b)) = failure {
@@ -287,7 +320,7 @@ fn scan_agrees(scanned: TableRef) -> Check {
 
 /// The brute force and `table` agree on every position with piles up to
 /// `k`, and list the same losing positions.
-fn brute_agrees(brute: &BruteForce, table: TableRef, k: u32, name: &str) -> Check {
+fn brute_agrees(brute: &BruteForce, table: &impl Answers, k: u32, name: &str) -> Check {
     let k = u64::from(k);
     let failure = (0..=k).into_par_iter().find_map_any(|x| {
         (x..=k).find_map(|y| {
@@ -327,47 +360,76 @@ mod tests {
     #[test]
     fn the_brute_force_agrees_with_a_runtime_scan() {
         let brute = BruteForce::new(30).unwrap();
-        let scan = Table::scan(30).unwrap();
-        let check = brute_agrees(&brute, scan.view(), 30, "a runtime scan");
+        let scan = ScannedTables::scan(30).unwrap();
+        let check = brute_agrees(&brute, &scan.tables(), 30, "a runtime scan");
         assert_eq!(
             check,
             Ok("brute force agrees with a runtime scan up to 30".into())
         );
-        assert!(scan_agrees(Table::scan(LIMIT).unwrap().view()).is_ok());
+        assert!(scan_agrees(&ScannedTables::scan(LIMIT).unwrap().tables()).is_ok());
     }
 
     #[test]
     fn a_disagreement_fails() {
         // The brute force knows nothing past its limit; the scan does.
         let brute = BruteForce::new(10).unwrap();
-        let scan = Table::scan(11).unwrap();
-        let check = brute_agrees(&brute, scan.view(), 11, "a runtime scan");
+        let scan = ScannedTables::scan(11).unwrap();
+        let check = brute_agrees(&brute, &scan.tables(), 11, "a runtime scan");
         let message = check.unwrap_err();
         assert!(message.contains("brute force says nothing"), "{message}");
         // A scan past the tables agrees within them.
-        let more = Table::scan(LIMIT + 1).unwrap();
-        assert!(scan_agrees(more.view()).is_ok());
+        let more = ScannedTables::scan(LIMIT + 1).unwrap();
+        assert!(scan_agrees(&more.tables()).is_ok());
+    }
+
+    /// The tables of a runtime scan with one partner changed.
+    struct Tampered<'a> {
+        tables: Tables<'a>,
+        pair: (u64, u64),
+        partner: u64,
+    }
+
+    impl Answers for Tampered<'_> {
+        fn limit(&self) -> u32 {
+            self.tables.limit()
+        }
+        fn triples(&self) -> &[stone_game::Triple] {
+            self.tables.triples()
+        }
+        fn losing_sum(&self, l: u64) -> Option<u64> {
+            self.tables.losing_sum(l)
+        }
+        fn losing_count(&self, l: u64) -> Option<u64> {
+            self.tables.losing_count(l)
+        }
+        fn partner(&self, a: u64, b: u64) -> Option<u64> {
+            if (a.min(b), a.max(b)) == self.pair {
+                Some(self.partner)
+            } else {
+                self.tables.partner(a, b)
+            }
+        }
+        fn is_losing(&self, a: u64, b: u64, c: u64) -> Option<bool> {
+            let mut p = [a, b, c];
+            p.sort_unstable();
+            Some(self.partner(p[0], p[1])? == p[2])
+        }
     }
 
     #[test]
     fn a_wrong_partner_fails_both_comparisons() {
-        let scan = Table::scan(LIMIT).unwrap();
-        // The partners in pair_index order, with that of (0, 1) moved from 2 to 3.
-        let l = u64::from(LIMIT);
-        let mut partners: Vec<u32> = (0..=l)
-            .flat_map(|b| (0..=b).map(move |a| (a, b)))
-            .map(|(a, b)| scan.view().partner(a, b).unwrap() as u32)
-            .collect();
-        assert_eq!(partners[1], 2);
-        partners[1] = 3;
-        let view = TableRef {
-            partners: crate::table_ref::Partners::Wide(&partners),
-            ..scan.view()
+        let scan = ScannedTables::scan(LIMIT).unwrap();
+        // The partner of (0, 1) moved from 2 to 3.
+        assert_eq!(scan.tables().partner(0, 1), Some(2));
+        let tampered = Tampered {
+            tables: scan.tables(),
+            pair: (0, 1),
+            partner: 3,
         };
-        assert_eq!(view.is_losing(0, 1, 3), Some(true));
+        assert_eq!(tampered.is_losing(0, 1, 3), Some(true));
         let brute = BruteForce::new(10).unwrap();
-        assert!(brute_agrees(&brute, view, 10, "a tampered table").is_err());
-        assert!(scan_agrees(view).is_err());
+        assert!(brute_agrees(&brute, &tampered, 10, "a tampered table").is_err());
+        assert!(scan_agrees(&tampered).is_err());
     }
 
     #[test]

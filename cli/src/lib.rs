@@ -6,7 +6,7 @@
 //!
 //! | command | prints |
 //! |---|---|
-//! | *(none)* | S([`LIMIT`](crate::LIMIT)) |
+//! | *(none)* | S([`LIMIT`](stone_game::LIMIT)) |
 //! | `sum [L] [--scan] [--json]` | S(L), the sum of `x + y + z` over the losing positions `x <= y <= z <= L` |
 //! | `count [L] [--scan] [--json]` | how many losing positions have `z <= L` |
 //! | `is-losing A B C [--json]` | `losing` or `winning` |
@@ -16,7 +16,7 @@
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
 //!
 //! Past the embedded tables, a limit is scanned at run time with
-//! [`Table::scan`](crate::Table::scan), after a note on stderr. Exit codes: 0
+//! [`ScannedTables::scan`](stone_game::ScannedTables::scan), after a note on stderr. Exit codes: 0
 //! for success, 1 when `verify` finds a mismatch or the output cannot be
 //! written, 2 for bad arguments (one `error:` line and a usage hint on
 //! stderr), including a limit whose scan would not fit in memory.
@@ -38,12 +38,12 @@ use args::{Cli, Command};
 /// The largest limit the tool scans at run time. A scan's time grows as the
 /// cube of its limit: 8000 takes about 8 s on two cores (BENCHMARKS.md), so
 /// this one about a minute and a half. Larger scans are for the library's
-/// [`Table::scan`](crate::Table::scan), up to [`MAX_SCAN_LIMIT`](crate::MAX_SCAN_LIMIT).
+/// [`ScannedTables::scan`](stone_game::ScannedTables::scan), up to [`MAX_SCAN_LIMIT`](stone_game::MAX_SCAN_LIMIT).
 pub const MAX_SCAN: u32 = 16_000;
 
 /// The largest `verify --brute-limit`. The brute force's time grows as the
 /// fourth power of its limit: 300 takes a few seconds, this about half a
-/// minute. The library's [`BruteForce`](crate::BruteForce) goes further.
+/// minute. The library's [`BruteForce`](stone_game::BruteForce) goes further.
 pub const MAX_BRUTE: u32 = 500;
 
 /// The second line of every usage error.
@@ -61,15 +61,15 @@ const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
 /// ```
 /// let mut out = Vec::new();
 /// let mut err = Vec::new();
-/// let code = stone_game::cli::run(["stone-game", "sum", "4"], &mut out, &mut err);
+/// let code = stone_game_cli::run(["stone-game", "sum", "4"], &mut out, &mut err);
 /// assert_eq!((code, &out[..], &err[..]), (0, &b"27\n"[..], &b""[..]));
 ///
-/// let code = stone_game::cli::run(["stone-game", "is-losing", "1", "3", "3", "--json"], &mut out, &mut err);
+/// let code = stone_game_cli::run(["stone-game", "is-losing", "1", "3", "3", "--json"], &mut out, &mut err);
 /// assert_eq!(code, 0);
 /// assert!(out.ends_with(b"{\"position\":[1,3,3],\"losing\":true}\n"));
 ///
 /// out.clear();
-/// let code = stone_game::cli::run(["stone-game", "sum", "-5"], &mut out, &mut err);
+/// let code = stone_game_cli::run(["stone-game", "sum", "-5"], &mut out, &mut err);
 /// assert_eq!(code, 2);
 /// assert!(out.is_empty());
 /// let err = String::from_utf8(err).unwrap();
@@ -300,8 +300,8 @@ mod tests {
 
     #[test]
     fn scans_that_do_not_fit_are_refused() {
-        let above = u64::from(crate::LIMIT) + 1;
-        let needed = runtime::human_size(crate::memory_needed(crate::LIMIT + 1));
+        let above = u64::from(stone_game::LIMIT) + 1;
+        let needed = runtime::human_size(stone_game::memory_needed(stone_game::LIMIT + 1));
         for args in [
             vec!["sum".to_string(), above.to_string()],
             vec!["count".to_string(), above.to_string()],
@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn scans_that_fit_run() {
-        let above = (u64::from(crate::LIMIT) + 1).to_string();
+        let above = (u64::from(stone_game::LIMIT) + 1).to_string();
         let (code, out, err) = run_with_memory(&["count", &above], 1 << 30);
         assert_eq!(code, 0, "{err}");
         assert!(out.trim().parse::<u64>().is_ok());

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::{Table, memory_needed};
+use stone_game::{ScannedTables, memory_needed};
 
 use super::{Ctx, Failure, MAX_SCAN};
 
@@ -76,7 +76,7 @@ pub(crate) fn scan(
     limit: u64,
     what: &str,
     note: Option<&str>,
-) -> Result<Table, Failure> {
+) -> Result<ScannedTables, Failure> {
     let limit = scan_limit(what, limit)?;
     check_memory(
         ctx,
@@ -93,7 +93,7 @@ pub(crate) fn scan(
 pub(crate) fn past_limit_note(limit: u64) -> String {
     format!(
         "{limit} is above the embedded limit {}; scanning at run time",
-        crate::LIMIT
+        stone_game::LIMIT
     )
 }
 
@@ -110,18 +110,18 @@ pub(crate) fn scan_limit(what: &str, limit: u64) -> Result<u32, Failure> {
 }
 
 /// A scan to `limit`, whose size the caller has checked.
-pub(crate) fn scan_checked(ctx: &Ctx, limit: u32) -> Result<Table, Failure> {
+pub(crate) fn scan_checked(ctx: &Ctx, limit: u32) -> Result<ScannedTables, Failure> {
     scan_with_bar(limit, ctx.progress_bar).map_err(|e| Failure::Internal(e.to_string()))
 }
 
-/// [`Table::scan`], with a progress bar on the real stderr once a second has
+/// [`ScannedTables::scan`], with a progress bar on the real stderr once a second has
 /// passed, when `show_bar` is set. The bar follows the scan from its start,
 /// hidden for that second, so that its rate and ETA are right when it appears.
-fn scan_with_bar(limit: u32, show_bar: bool) -> Result<Table, crate::ScanError> {
+fn scan_with_bar(limit: u32, show_bar: bool) -> Result<ScannedTables, stone_game::ScanError> {
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let mut shown = false;
-    let table = Table::scan_with_progress(limit, |progress| {
+    let table = ScannedTables::scan_with_progress(limit, |progress| {
         if !show_bar {
             return;
         }

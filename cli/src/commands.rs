@@ -5,8 +5,7 @@ use std::io::{BufWriter, Write};
 
 use serde_json::json;
 
-use crate::table_ref::sorted;
-use crate::{LIMIT, TABLE, Table, TableRef};
+use stone_game::{EMBEDDED, LIMIT, ScannedTables, Tables};
 
 use super::args::{Format, LimitQuery};
 use super::{Ctx, Failure, runtime};
@@ -21,7 +20,7 @@ pub(crate) enum Total {
 /// No command: S(LIMIT).
 pub(crate) fn default(ctx: &mut Ctx) -> Result<u8, Failure> {
     let l = u64::from(LIMIT);
-    let sum = TABLE
+    let sum = EMBEDDED
         .losing_sum(l)
         .ok_or_else(|| Failure::Internal(format!("the embedded tables lack S({l})")))?;
     writeln!(ctx.out, "{sum}")?;
@@ -37,7 +36,7 @@ fn table_covering(
     force_scan: bool,
     past_note: impl FnOnce() -> String,
     what: &str,
-) -> Result<Option<Table>, Failure> {
+) -> Result<Option<ScannedTables>, Failure> {
     let note = if needed > u64::from(LIMIT) {
         past_note()
     } else if force_scan {
@@ -54,7 +53,7 @@ fn table_to(
     limit: u64,
     force_scan: bool,
     what: &str,
-) -> Result<Option<Table>, Failure> {
+) -> Result<Option<ScannedTables>, Failure> {
     table_covering(
         ctx,
         limit,
@@ -66,8 +65,14 @@ fn table_to(
 
 /// The tables to decide the position `p`: they must cover its two smaller
 /// piles, so a runtime scan goes to its second-largest pile.
-fn table_for_position(ctx: &mut Ctx, p: [u64; 3], what: &str) -> Result<Option<Table>, Failure> {
-    let (_, y, _) = sorted(p[0], p[1], p[2]);
+fn table_for_position(
+    ctx: &mut Ctx,
+    p: [u64; 3],
+    what: &str,
+) -> Result<Option<ScannedTables>, Failure> {
+    let mut sorted = p;
+    sorted.sort_unstable();
+    let y = sorted[1];
     let past_note = || {
         format!(
             "the second-largest pile {y} is above the embedded limit {LIMIT}; \
@@ -78,8 +83,9 @@ fn table_for_position(ctx: &mut Ctx, p: [u64; 3], what: &str) -> Result<Option<T
     table_covering(ctx, y, false, past_note, &what)
 }
 
-fn view(table: &Option<Table>) -> TableRef<'_> {
-    table.as_ref().map_or(TABLE, Table::view)
+/// The tables that answer: a runtime scan where one ran, else the embedded ones.
+fn view(table: &Option<ScannedTables>) -> Tables<'_> {
+    table.as_ref().map_or(EMBEDDED, ScannedTables::tables)
 }
 
 fn unanswered(what: String) -> Failure {
