@@ -30,14 +30,54 @@ pub struct BruteForce {
 /// The largest limit [`BruteForce`] takes: its table needs 8 GiB there.
 pub const MAX_BRUTE_LIMIT: u32 = 2047;
 
+/// Why a brute force was refused; the counterpart of
+/// [`ScanError`](crate::ScanError) for the runtime scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BruteForceError {
+    /// The limit is past [`MAX_BRUTE_LIMIT`].
+    LimitTooLarge {
+        /// The limit asked for.
+        limit: u64,
+    },
+    /// The table of `(limit + 1)^3` bytes does not fit this target's `usize`
+    /// (a 32-bit target, for instance).
+    TooLargeForTarget {
+        /// The limit asked for.
+        limit: u64,
+    },
+}
+
+impl core::fmt::Display for BruteForceError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            BruteForceError::LimitTooLarge { limit } => write!(
+                f,
+                "limit {limit} is too large for a brute force: the largest is {MAX_BRUTE_LIMIT}"
+            ),
+            BruteForceError::TooLargeForTarget { limit } => write!(
+                f,
+                "a brute force to {limit} needs more memory than this target can address"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for BruteForceError {}
+
 impl BruteForce {
-    /// Solves every position with piles up to `limit`, on one core; `None`
-    /// past [`MAX_BRUTE_LIMIT`].
+    /// Solves every position with piles up to `limit`, on one core. A limit
+    /// past [`MAX_BRUTE_LIMIT`] is refused.
     ///
     /// ```
-    /// assert!(stone_game::BruteForce::new(u32::MAX).is_none());
+    /// use stone_game::{BruteForce, BruteForceError};
+    /// assert_eq!(
+    ///     BruteForce::new(u32::MAX).unwrap_err(),
+    ///     BruteForceError::LimitTooLarge { limit: u64::from(u32::MAX) }
+    /// );
     /// ```
-    pub fn new(limit: u32) -> Option<BruteForce> {
+    pub fn new(limit: u32) -> Result<BruteForce, BruteForceError> {
         BruteForce::solve(limit, |solved, layer| {
             layer.iter().map(|&p| solved.decide(p)).collect()
         })
@@ -52,7 +92,7 @@ impl BruteForce {
     /// assert!(parallel.losing_triples().eq(serial.losing_triples()));
     /// ```
     #[cfg(feature = "rayon")]
-    pub fn new_parallel(limit: u32) -> Option<BruteForce> {
+    pub fn new_parallel(limit: u32) -> Result<BruteForce, BruteForceError> {
         use rayon::prelude::*;
         BruteForce::solve(limit, |solved, layer| {
             layer.par_iter().map(|&p| solved.decide(p)).collect()
@@ -61,14 +101,26 @@ impl BruteForce {
 
     /// Decides the positions layer by layer of `x + y + z`; a layer reads only
     /// lower layers, so `decide_layer` may take its positions in any order.
-    fn solve(limit: u32, decide_layer: impl Fn(&Self, &[[usize; 3]]) -> Vec<bool>) -> Option<Self> {
+    fn solve(
+        limit: u32,
+        decide_layer: impl Fn(&Self, &[[usize; 3]]) -> Vec<bool>,
+    ) -> Result<Self, BruteForceError> {
         if limit > MAX_BRUTE_LIMIT {
-            return None;
+            return Err(BruteForceError::LimitTooLarge {
+                limit: u64::from(limit),
+            });
         }
-        let side = limit as usize + 1;
+        let too_large = BruteForceError::TooLargeForTarget {
+            limit: u64::from(limit),
+        };
+        let side = usize::try_from(limit).map_err(|_| too_large)? + 1;
+        let cells = side
+            .checked_mul(side)
+            .and_then(|square| square.checked_mul(side))
+            .ok_or(too_large)?;
         let mut solved = BruteForce {
             limit,
-            losing: vec![false; side * side * side],
+            losing: vec![false; cells],
         };
         let mut layer = Vec::new();
         for total in 0..=3 * (side - 1) {
@@ -89,7 +141,7 @@ impl BruteForce {
                 solved.losing[i] = losing;
             }
         }
-        Some(solved)
+        Ok(solved)
     }
 
     /// Whether sorted `p` is losing: no move from it reaches a losing position.

@@ -56,7 +56,7 @@ mod scanned;
 mod tables;
 
 #[cfg(feature = "alloc")]
-pub use brute_force::{BruteForce, MAX_BRUTE_LIMIT};
+pub use brute_force::{BruteForce, BruteForceError, MAX_BRUTE_LIMIT};
 pub use embedded::{EMBEDDED, LIMIT, LOSING_POSITIONS, LOSING_TRIPLES};
 pub use moves::{Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]

@@ -111,8 +111,8 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
             "a brute force up to {m} takes a long time: its work grows as the fourth power of {m}"
         ));
     }
-    let brute = BruteForce::new_parallel(m)
-        .ok_or_else(|| Failure::Internal(format!("{what}: refused by BruteForce")))?;
+    let brute =
+        BruteForce::new_parallel(m).map_err(|e| Failure::Internal(format!("{what}: {e}")))?;
     let k = m.min(LIMIT);
     let mut check = brute_agrees(&brute, &EMBEDDED, k, "the embedded tables");
     if let Ok(line) = &mut check

@@ -38,6 +38,7 @@ pub struct Rendered {
 
 /// Why tables could not be generated.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// The limit is past [`MAX_LIMIT`].
     LimitTooLarge {

@@ -37,6 +37,7 @@ pub struct Scan {
 
 /// Why a scan was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ScanError {
     /// Triples are stored as `u16`, so the limit cannot pass [`MAX_SCAN_LIMIT`].
     LimitTooLarge {
