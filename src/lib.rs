@@ -33,14 +33,45 @@
 //! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
 //! queries.
 //!
+//! Why a position is losing, why every pair of piles has exactly one partner,
+//! and how the scan finds them a machine word at a time: GAME.md, at the root
+//! of the repository and of the published package, explains the mathematics
+//! that the code and its tests rely on.
+//!
+//! # Piles and their types
+//! Queries take piles as `u64`, so that any position can be asked about: the
+//! answer is `None` where the tables do not reach, never a wrapped number.
+//! Moves ([`Move`], [`WinningMove`]) keep `u64` for the same reason: they are
+//! made from a query's piles. Only the stored tables narrow: a [`Triple`] is
+//! `[u16; 3]` because its piles are at most [`LIMIT`], which never passes
+//! [`u16::MAX`], and half the bytes make the triples cheaper to compile and
+//! to search.
+//!
+//! # `STONE_GAME_LIMIT` and your crate
+//! The variable is read by this crate's build script, so it applies to every
+//! crate in a build graph that depends on `stone-game`: a library cannot pick
+//! its own limit. A library that needs answers up to some `N` should either
+//! assert it at compile time, so that a smaller limit fails its build with a
+//! message instead of a `None` at run time,
+//!
+//! ```
+//! const _: () = assert!(stone_game::LIMIT >= 100, "stone-game's tables must reach 100");
+//! ```
+//!
+//! or fall back to [`ScannedTables::scan`] past [`LIMIT`], as the
+//! `stone-game` command-line tool does. Applications set the variable; the
+//! default, 1000, is what an unset variable gives.
+//!
 //! # Features
 //! - `std` (default): the runtime scan [`ScannedTables`] and the [`BruteForce`] check.
 //!   Without it the crate is `no_std`; `alloc` alone brings both back.
 //! - `rayon`: [`BruteForce::new_parallel`].
 //!
-//! The command-line tool `stone-game` is its own crate, `stone-game-cli`.
+//! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
+//! that a library user compiles none of its dependencies.
 
 #![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

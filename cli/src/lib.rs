@@ -1,5 +1,6 @@
-//! The `stone-game` command-line tool, as a library module so that it can be
-//! tested and fuzzed in-process (feature `cli`).
+//! The `stone-game` command-line tool, as a library so that it can be tested
+//! and fuzzed in-process. The game and its tables are the `stone-game`
+//! crate's; GAME.md in the repository explains the mathematics.
 //!
 //! The binary's `main` is [`main`]; [`run`] is the same with any arguments
 //! and any output streams. The commands:
@@ -20,6 +21,9 @@
 //! for success, 1 when `verify` finds a mismatch or the output cannot be
 //! written, 2 for bad arguments (one `error:` line and a usage hint on
 //! stderr), including a limit whose scan would not fit in memory.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
