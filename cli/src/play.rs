@@ -217,14 +217,15 @@ impl Game<'_> {
 
     /// The engine's move from `position`: a winning move when there is one;
     /// from a losing position, one stone from one pile, the move that takes
-    /// the least and so keeps the game longest, choosing among those the
-    /// position with the fewest winning replies.
+    /// the least and so keeps the game longest, choosing among those one that
+    /// the player cannot end at once, then the one with the fewest winning
+    /// replies.
     fn engine_move(&self, position: [u64; 3]) -> Result<[u64; 3], Failure> {
         let winning = self.winning_move(position)?;
         if let Some(to) = winning {
             return Ok(to);
         }
-        let mut best: Option<([u64; 3], usize)> = None;
+        let mut best: Option<([u64; 3], (bool, usize))> = None;
         for step in Move::all_from(position).filter(|m| m.stones == 1) {
             let Some(to) = step.apply(position) else {
                 continue;
@@ -232,9 +233,15 @@ impl Game<'_> {
             if step.piles.iter().filter(|&&p| p).count() != 1 {
                 continue;
             }
-            let replies = self.moves(to)?.count();
-            if best.is_none_or(|(_, fewest)| replies < fewest) {
-                best = Some((to, replies));
+            // Worst for the engine: a reply that takes every stone left.
+            let (mut ends, mut replies) = (false, 0);
+            for reply in self.moves(to)? {
+                ends |= reply.to == [0; 3];
+                replies += 1;
+            }
+            let score = (ends, replies);
+            if best.is_none_or(|(_, fewest)| score < fewest) {
+                best = Some((to, score));
             }
         }
         best.map(|(to, _)| to)
@@ -264,8 +271,8 @@ impl Game<'_> {
         if self.fancy {
             writeln!(
                 ctx.out,
-                "Three piles of stones. Take the same number (at least one) from one, two or \
-                 all three piles; whoever takes the last stone wins."
+                "Three piles of stones. Take the same number (at least one) from one,\n\
+                 two or all three piles; whoever takes the last stone wins."
             )?;
             self.show_piles(ctx, p)?;
         } else {
@@ -288,6 +295,7 @@ impl Game<'_> {
         match (self.winning_move(p)?, self.fancy) {
             (Some(to), false) => writeln!(ctx.out, "hint: {} {} {}", to[0], to[1], to[2])?,
             (None, false) => writeln!(ctx.out, "hint: none")?,
+            (Some([0, 0, 0]), true) => writeln!(ctx.out, "Take every stone left, and win.")?,
             (Some(to), true) => writeln!(
                 ctx.out,
                 "Leave {} {} {}: from there the engine cannot win against perfect play.",

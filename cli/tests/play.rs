@@ -173,6 +173,9 @@ fn the_engine_plays_a_long_game_from_a_losing_position() {
     assert_eq!(game.line(), "start: 1 3 3");
     let to = position(&game.line(), "engine: ");
     assert_eq!(to.iter().sum::<u64>(), 6, "{to:?}");
+    // ... and leaves no reply that takes every stone at once, as (0, 3, 3) would.
+    let replies = EMBEDDED.winning_moves(to[0], to[1], to[2]).unwrap();
+    assert!(replies.into_iter().all(|m| m.to != [0; 3]), "{to:?}");
     game.finish();
 }
 
