@@ -339,11 +339,11 @@ impl Paint for Slice {
     }
 }
 
-/// The radius of a slice's marks: a third of the gap between neighbours,
+/// The radius of a slice's marks: under half the gap between neighbours,
 /// but never below two pixels, so that a large slice still shows its rays.
 fn mark_radius(limit: u64) -> u32 {
     let gap = f64::from(SLICE_SIZE.0 - 200) / (limit as f64 + 1.0);
-    (gap / 3.0).clamp(2.0, 8.0) as u32
+    (gap / 2.2).round().clamp(2.0, 8.0) as u32
 }
 
 /// The pixels at the centres of the marks of the pairs `(b, c)` in the
