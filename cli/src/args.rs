@@ -1,5 +1,7 @@
 //! The command line, as clap parses it.
 
+use std::path::PathBuf;
+
 use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
 
 /// Every losing position of the three-pile stone game.
@@ -48,6 +50,16 @@ pub(crate) enum Command {
     /// The winning moves of A B C: the losing positions a move reaches, sorted
     #[command(allow_negative_numbers = true)]
     Moves(Position),
+    /// Play against the engine from A B C, or from a random winning position
+    ///
+    /// Type each move as the position you leave, piles in the order shown.
+    /// Over a pipe: a line `start: A B C`, then `engine: X Y Z` for each
+    /// reply, and `you win` or `engine wins` at the end (README, "Playing").
+    #[command(allow_negative_numbers = true)]
+    Play(Game),
+    /// Draw a picture of the losing positions, as PNG or SVG (by the extension of -o)
+    #[command(subcommand)]
+    Draw(Picture),
     /// The losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
     List {
@@ -82,6 +94,58 @@ pub(crate) struct LimitQuery {
     /// Print JSON: {"limit":L,"sum":S} or {"limit":L,"count":N}
     #[arg(long)]
     pub json: bool,
+}
+
+/// `play`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Game {
+    /// The three piles to start from (none: a random winning position)
+    #[arg(value_name = "PILE", value_parser = parse_number)]
+    pub piles: Vec<u64>,
+    /// Seed of the random start, to play the same game again
+    #[arg(long, value_name = "N", value_parser = parse_number)]
+    pub seed: Option<u64>,
+    /// Let the engine move first
+    #[arg(long)]
+    pub engine_first: bool,
+}
+
+/// The pictures of `draw`.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Picture {
+    /// The losing positions {A, b, c} with b, c <= N, as marks in the (b, c) plane
+    #[command(allow_negative_numbers = true)]
+    Slice {
+        /// The pile the slice fixes (0: Wythoff's game)
+        #[arg(value_parser = parse_number)]
+        a: u64,
+        #[command(flatten)]
+        target: DrawTarget,
+    },
+    /// The partner of every pair (a, b) with a, b <= N, as a heat map
+    #[command(allow_negative_numbers = true)]
+    Partners {
+        #[command(flatten)]
+        target: DrawTarget,
+    },
+    /// The count of losing positions and S(l) against l, on log-log axes
+    #[command(allow_negative_numbers = true)]
+    Counts {
+        #[command(flatten)]
+        target: DrawTarget,
+    },
+}
+
+/// The limit and the file of a picture.
+#[derive(Debug, clap::Args)]
+pub(crate) struct DrawTarget {
+    /// The largest pile drawn [default: the embedded limit, or the largest
+    /// the picture allows if smaller]
+    #[arg(long, value_name = "N", value_parser = parse_number)]
+    pub limit: Option<u64>,
+    /// The file to write: .png or .svg
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
 }
 
 /// `is-losing` and `moves`.

@@ -30,7 +30,7 @@ pub(crate) fn default(ctx: &mut Ctx) -> Result<u8, Failure> {
 /// The embedded tables when they cover `needed` and no scan is forced
 /// (`None`), else a runtime scan to `needed`, after the note `past_note`
 /// (called only when `needed` is past them) or the `--scan` one.
-fn table_covering(
+pub(crate) fn table_covering(
     ctx: &mut Ctx,
     needed: u64,
     force_scan: bool,
@@ -48,7 +48,7 @@ fn table_covering(
 }
 
 /// The tables for the totals and triples up to `limit`.
-fn table_to(
+pub(crate) fn table_to(
     ctx: &mut Ctx,
     limit: u64,
     force_scan: bool,
@@ -65,7 +65,7 @@ fn table_to(
 
 /// The tables to decide the position `p`: they must cover its two smaller
 /// piles, so a runtime scan goes to its second-largest pile.
-fn table_for_position(
+pub(crate) fn table_for_position(
     ctx: &mut Ctx,
     p: [u64; 3],
     what: &str,
@@ -84,7 +84,7 @@ fn table_for_position(
 }
 
 /// The tables that answer: a runtime scan where one ran, else the embedded ones.
-fn view(table: &Option<ScannedTables>) -> Tables<'_> {
+pub(crate) fn view(table: &Option<ScannedTables>) -> Tables<'_> {
     table.as_ref().map_or(EMBEDDED, ScannedTables::tables)
 }
 

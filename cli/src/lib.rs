@@ -15,6 +15,8 @@
 //! | `moves A B C [--json]` | the losing positions the winning moves reach, sorted |
 //! | `list [--limit L] [--format plain\|csv\|json] [--scan]` | the losing positions with `z <= L` |
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
+//! | `draw slice A\|partners\|counts [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
+//! | `play [A B C] [--seed N] [--engine-first]` | a game against the engine, moves read from stdin |
 //!
 //! Past the embedded tables, a limit is scanned at run time with
 //! [`ScannedTables::scan`](stone_game::ScannedTables::scan), after a note on stderr. Exit codes: 0
@@ -26,7 +28,7 @@
 #![warn(missing_docs)]
 
 use std::ffi::OsString;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -34,6 +36,8 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 mod args;
 mod commands;
+pub mod draw;
+mod play;
 mod runtime;
 mod verify;
 
@@ -85,9 +89,40 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    run_with_input(args, &mut io::empty(), stdout, stderr)
+}
+
+/// [`run`] with `stdin` as the standard input, which only `play` reads: it
+/// plays over the pipe protocol (README, "Playing").
+///
+/// ```
+/// let mut out = Vec::new();
+/// let mut err = Vec::new();
+/// let moves = &mut &b"0 1 2\n0 0 0\n"[..];
+/// let code = stone_game_cli::run_with_input(["stone-game", "play", "0", "0", "2"], moves, &mut out, &mut err);
+/// assert_eq!(code, 0);
+/// let transcript = String::from_utf8(out).unwrap();
+/// assert_eq!(transcript.lines().collect::<Vec<_>>(), [
+///     "start: 0 0 2",
+///     "illegal: pile B would grow from 0 to 1; a move only takes stones",
+///     "you win",
+/// ]);
+/// ```
+pub fn run_with_input<I, T>(
+    args: I,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let mut ctx = Ctx {
         out: stdout,
         err: stderr,
+        input: stdin,
+        interactive: false,
         progress_bar: false,
         memory: None,
     };
@@ -100,9 +135,14 @@ pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut err = io::stderr();
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal() && io::stdout().is_terminal();
+    let mut input = stdin.lock();
     let mut ctx = Ctx {
         out: &mut out,
         err: &mut err,
+        input: &mut input,
+        interactive,
         progress_bar: io::stderr().is_terminal(),
         memory: None,
     };
@@ -113,6 +153,10 @@ pub fn main() -> ExitCode {
 pub(crate) struct Ctx<'a> {
     pub(crate) out: &'a mut dyn Write,
     pub(crate) err: &'a mut dyn Write,
+    /// What `play` reads the player's moves from.
+    pub(crate) input: &'a mut dyn BufRead,
+    /// A person at a terminal on both ends: `play` draws rows of stones.
+    pub(crate) interactive: bool,
     /// Draw a progress bar on the real stderr during long scans.
     pub(crate) progress_bar: bool,
     /// The memory available: set by a test, or read from the system once.
@@ -192,6 +236,8 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
             scan,
         }) => commands::list(ctx, limit, format, scan),
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
+        Some(Command::Play(game)) => play::play(ctx, &game.piles, game.seed, game.engine_first),
+        Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
     }
 }
 
@@ -278,6 +324,8 @@ mod tests {
         let mut ctx = Ctx {
             out: &mut out,
             err: &mut err,
+            input: &mut io::empty(),
+            interactive: false,
             progress_bar: false,
             memory: Some(memory),
         };

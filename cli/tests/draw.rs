@@ -1,0 +1,353 @@
+//! `stone-game draw`, with its pictures read back as data: PNG pixels that
+//! must be marked or empty, SVG marks counted against `LOSING_TRIPLES`, and
+//! every kind of bad input (exit code 2, one `error:` line, no file left).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use stone_game::{EMBEDDED, LOSING_TRIPLES};
+use stone_game_cli::draw::{partner_colour, partners_cell_pixels, slice_mark_pixels};
+
+const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
+
+/// The colour of a slice's marks.
+const MARK: [u8; 3] = [31, 89, 168];
+
+/// A directory of its own for each test, under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("draw")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// Runs `draw args`: exit code, stdout, stderr.
+fn draw(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .arg("draw")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().expect("an exit code"),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+fn draw_ok(args: &[&str]) {
+    let (code, out, err) = draw(args);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""), "{args:?}");
+}
+
+/// Draws `picture` (e.g. `["slice", "0"]`) to the limit `n` into `file`.
+fn draw_to(picture: &[&str], n: u64, file: &Path) {
+    let n = n.to_string();
+    let mut args = picture.to_vec();
+    args.extend(["--limit", &n, "-o", file.to_str().unwrap()]);
+    draw_ok(&args);
+}
+
+/// How many elements named `tag` the SVG `file` holds; it must parse.
+fn count_tags(file: &Path, tag: &str) -> usize {
+    let text = fs::read_to_string(file).expect("the SVG exists");
+    let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
+    svg.descendants().filter(|n| n.has_tag_name(tag)).count()
+}
+
+/// A decoded RGB(A) PNG: width, height, bytes per pixel, pixels.
+struct Png {
+    width: u32,
+    height: u32,
+    channels: usize,
+    pixels: Vec<u8>,
+}
+
+impl Png {
+    fn read(path: &Path) -> Png {
+        let decoder = png::Decoder::new(fs::File::open(path).expect("the PNG exists"));
+        let mut reader = decoder.read_info().expect("a PNG header");
+        let mut pixels = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut pixels).expect("a PNG frame");
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        let channels = match info.color_type {
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            other => panic!("unexpected colour type {other:?}"),
+        };
+        Png {
+            width: info.width,
+            height: info.height,
+            channels,
+            pixels,
+        }
+    }
+
+    fn at(&self, (x, y): (i32, i32)) -> [u8; 3] {
+        let (x, y) = (x as usize, y as usize);
+        assert!(x < self.width as usize && y < self.height as usize);
+        let i = (y * self.width as usize + x) * self.channels;
+        [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2]]
+    }
+}
+
+/// The pairs `(b, c)`, `b, c <= n`, with `{a, b, c}` losing, from the triples.
+fn slice_pairs(a: u64, n: u64) -> BTreeSet<(u64, u64)> {
+    let mut pairs = BTreeSet::new();
+    for t in LOSING_TRIPLES {
+        let t = t.map(u64::from);
+        for i in 0..3 {
+            if t[i] == a {
+                let [p, q]: [u64; 2] = [t[(i + 1) % 3], t[(i + 2) % 3]];
+                if p <= n && q <= n {
+                    pairs.insert((p, q));
+                    pairs.insert((q, p));
+                }
+            }
+        }
+    }
+    pairs
+}
+
+#[test]
+fn a_slice_png_marks_the_losing_positions_and_only_them() {
+    let dir = scratch("slice_png");
+    for (a, n) in [(0u64, 20u64), (3, 30)] {
+        let file = dir.join(format!("slice{a}.png"));
+        draw_to(&["slice", &a.to_string()], n, &file);
+        let png = Png::read(&file);
+        let losing = slice_pairs(a, n);
+        let pairs: Vec<(u64, u64)> = (0..=n).flat_map(|b| (0..=n).map(move |c| (b, c))).collect();
+        let pixels = slice_mark_pixels(a, n, &pairs).expect("a layout");
+        for (&(b, c), &at) in pairs.iter().zip(&pixels) {
+            let pixel = png.at(at);
+            assert_eq!(
+                pixel == MARK,
+                losing.contains(&(b, c)),
+                "{a} {b} {c}: {pixel:?}"
+            );
+        }
+    }
+    // The example of the issue: (0, 1, 2) is losing, (0, 1, 1) is not.
+    let png = Png::read(&dir.join("slice0.png"));
+    let pixels = slice_mark_pixels(0, 20, &[(1, 2), (1, 1)]).unwrap();
+    assert_eq!(png.at(pixels[0]), MARK);
+    assert_ne!(png.at(pixels[1]), MARK);
+}
+
+#[test]
+fn a_slice_svg_has_one_mark_per_losing_position() {
+    let dir = scratch("slice_svg");
+    for (a, n) in [(0u64, 100u64), (7, 60)] {
+        let file = dir.join(format!("slice{a}.svg"));
+        draw_to(&["slice", &a.to_string()], n, &file);
+        let marks = count_tags(&file, "circle");
+        assert_eq!(marks, slice_pairs(a, n).len(), "{a} {n}");
+    }
+}
+
+#[test]
+fn a_partners_png_colours_each_pair_by_its_partner() {
+    let dir = scratch("partners");
+    let n = 40;
+    let file = dir.join("partners.png");
+    draw_to(&["partners"], n, &file);
+    let png = Png::read(&file);
+    let mut largest = 0;
+    for a in 0..=n {
+        for b in 0..=n {
+            largest = largest.max(EMBEDDED.partner(a, b).unwrap());
+        }
+    }
+    let pairs: Vec<(u64, u64)> = (0..=n).flat_map(|a| (0..=n).map(move |b| (a, b))).collect();
+    let pixels = partners_cell_pixels(n, &pairs).expect("a layout");
+    for (&(a, b), &at) in pairs.iter().zip(&pixels) {
+        let (r, g, bl) = partner_colour(EMBEDDED.partner(a, b).unwrap(), largest);
+        assert_eq!(png.at(at), [r, g, bl], "({a}, {b})");
+    }
+}
+
+#[test]
+fn a_partners_svg_has_one_cell_per_pair() {
+    let dir = scratch("partners_svg");
+    let n = 30;
+    let file = dir.join("partners.svg");
+    draw_to(&["partners"], n, &file);
+    let rects = count_tags(&file, "rect");
+    // One per cell, 256 of the colour scale, and the background.
+    assert_eq!(rects, (n as usize + 1).pow(2) + 256 + 1);
+}
+
+#[test]
+fn the_counts_show_their_fitted_exponents() {
+    let dir = scratch("counts");
+    let file = dir.join("counts.svg");
+    draw_ok(&["counts", "--limit", "300", "-o", file.to_str().unwrap()]);
+    let text = fs::read_to_string(&file).unwrap();
+    let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
+    let texts: Vec<&str> = svg
+        .descendants()
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    let exponent = |name: &str| -> f64 {
+        let legend = texts
+            .iter()
+            .find(|t| t.starts_with(name))
+            .unwrap_or_else(|| panic!("no legend {name:?} in {texts:?}"));
+        legend
+            .rsplit("l^")
+            .next()
+            .unwrap()
+            .parse()
+            .expect("an exponent")
+    };
+    assert!((exponent("losing positions") - 2.0).abs() < 0.1);
+    assert!((exponent("S(l)") - 3.0).abs() < 0.1);
+    let png = dir.join("counts.png");
+    draw_ok(&["counts", "--limit", "300", "-o", png.to_str().unwrap()]);
+    let png = Png::read(&png);
+    assert_eq!((png.width, png.height), stone_game_cli::draw::COUNTS_SIZE);
+}
+
+#[test]
+fn bad_input_is_refused_and_leaves_no_file() {
+    let dir = scratch("bad");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["circle".into(), "-o".into(), path("x.png")],
+            "unrecognized subcommand 'circle'",
+        ),
+        (vec!["counts".into()], "--output <FILE>"),
+        (vec!["slice".into(), "-o".into(), path("x.png")], "<A>"),
+        (
+            vec!["counts".into(), "-o".into(), path("x.jpg")],
+            "name a .png or .svg file",
+        ),
+        (
+            vec!["counts".into(), "-o".into(), path("noext")],
+            "name a .png or .svg file",
+        ),
+        (
+            vec![
+                "counts".into(),
+                "--limit".into(),
+                "0".into(),
+                "-o".into(),
+                path("x.png"),
+            ],
+            "at least 10",
+        ),
+        (
+            vec![
+                "slice".into(),
+                "0".into(),
+                "--limit".into(),
+                "0".into(),
+                "-o".into(),
+                path("x.svg"),
+            ],
+            "at least 1",
+        ),
+        (
+            vec![
+                "partners".into(),
+                "--limit".into(),
+                "0".into(),
+                "-o".into(),
+                path("x.png"),
+            ],
+            "at least 1",
+        ),
+        (
+            vec![
+                "partners".into(),
+                "--limit".into(),
+                "2001".into(),
+                "-o".into(),
+                path("x.png"),
+            ],
+            "too large to draw",
+        ),
+        (
+            vec![
+                "partners".into(),
+                "--limit".into(),
+                "201".into(),
+                "-o".into(),
+                path("x.svg"),
+            ],
+            "too large to draw",
+        ),
+        (
+            vec![
+                "slice".into(),
+                "0".into(),
+                "--limit".into(),
+                "100000".into(),
+                "-o".into(),
+                path("x.png"),
+            ],
+            "past the largest",
+        ),
+        (
+            vec!["counts".into(), "-o".into(), path("missing/x.png")],
+            "cannot write",
+        ),
+        (
+            vec![
+                "counts".into(),
+                "-o".into(),
+                dir.to_str().unwrap().to_string() + "/",
+            ],
+            "png or .svg",
+        ),
+        (
+            vec!["slice".into(), "-1".into(), "-o".into(), path("x.png")],
+            "negative",
+        ),
+    ];
+    for (args, needle) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = draw(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(
+            lines[0].starts_with("error: ") && lines[0].contains(needle),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("error")).count(),
+            1,
+            "{err}"
+        );
+    }
+    // Nothing written, not even a hidden partial file.
+    let left: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_directory_in_the_way_is_refused_and_the_partial_file_removed() {
+    let dir = scratch("dir_in_the_way");
+    fs::create_dir(dir.join("taken.png")).unwrap();
+    let target = dir.join("taken.png");
+    let (code, _, err) = draw(&["counts", "--limit", "20", "-o", target.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("error: cannot write"), "{err}");
+    let left: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["taken.png"]);
+}
