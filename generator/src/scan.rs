@@ -22,7 +22,7 @@
 //! past them, so no bound on partners is assumed.
 //!
 //! Where the time goes and why the scan is shaped this way (BENCHMARKS.md,
-//! "Where the scan spends its time"):
+//! section 1b):
 //!
 //! - Of the six rows, three read column `z` (`one[y]`, `one[x]`, `two[y-x]`),
 //!   two read `z - x` and one reads `z - y`. Each group shares one shift, so a
