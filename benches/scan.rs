@@ -1,10 +1,14 @@
-//! The scan against the seeds' reference algorithm, the scan at larger limits,
-//! and the generator's render step.
+//! The scan against the seeds' reference algorithm, the scan against its own
+//! earlier version (the baseline of issue 9) at larger limits, and the
+//! generator's render step.
 //!
-//! `cargo bench --bench scan`. Before anything is timed, the reference and
-//! [`Scan::run`] must find the same losing triples (at 200 and at 1000), and
-//! a direct, interleaved measurement prints the reference/scan ratio at 1000.
-//! See BENCHMARKS.md for the figures and the targets.
+//! `cargo bench --bench scan`. Before anything is timed, the reference, the
+//! baseline and [`Scan::run`] must find the same losing triples (at 200 and at
+//! 1000), and direct, interleaved measurements print the reference/scan ratio
+//! at 1000 and the baseline/scan ratios at 1000, 4000 and 8000.
+//! `cargo bench --bench scan -- scan_profile` prints the profile of the
+//! baseline instead (searches, windows, widenings). See BENCHMARKS.md for the
+//! figures and the targets.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -12,6 +16,9 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group};
 use stone_game_generator::emit::render;
 use stone_game_generator::scan::Scan;
+
+#[path = "baseline/scan.rs"]
+mod baseline;
 
 /// The limit of the head-to-head comparison (the default table limit).
 const LIMIT: u32 = 1000;
@@ -124,8 +131,23 @@ fn check_agreement() {
             expected,
             "early-stop reference vs scan at {limit}"
         );
+        check_baseline(limit);
     }
-    eprintln!("reference, early-stop reference and scan agree at 200 and {LIMIT}");
+    eprintln!("reference, early-stop reference, baseline and scan agree at 200 and {LIMIT}");
+}
+
+/// The baseline and the scan give the same triples and partners.
+fn check_baseline(limit: u32) {
+    let (_, triples, partners) = scan(limit).into_parts();
+    let (base_triples, base_partners) = baseline::run(limit);
+    assert!(
+        base_triples == triples,
+        "baseline vs scan triples at {limit}"
+    );
+    assert!(
+        base_partners == partners,
+        "baseline vs scan partners at {limit}"
+    );
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -198,12 +220,86 @@ fn scan_4000(c: &mut Criterion) {
     group.finish();
 }
 
-/// The scan at 8000, timed by hand: criterion's smallest sample (ten runs)
-/// would take minutes at this size.
-fn print_scan_8000() {
-    const RUNS: usize = 3;
-    let time = median_time(RUNS, || scan(black_box(8000)));
-    eprintln!("scan/8000: median of {RUNS} runs {time:.3?}");
+/// The baseline (the scan before issue 9) against the scan at 1000, 4000 and
+/// 8000, in alternating rounds, with the ratio of the medians. Criterion's
+/// smallest sample (ten runs) would take minutes at 8000, so these are timed
+/// by hand.
+fn print_baseline_vs_scan() {
+    for (limit, rounds) in [(LIMIT, 11), (4000, 5), (8000, 3)] {
+        let (mut base, mut word) = (Vec::new(), Vec::new());
+        for round in 0..rounds {
+            let start = Instant::now();
+            let expected = black_box(baseline::run(black_box(limit)));
+            base.push(start.elapsed());
+            let start = Instant::now();
+            let found = black_box(scan(black_box(limit)));
+            word.push(start.elapsed());
+            if round == 0 {
+                let (_, triples, partners) = found.into_parts();
+                assert!(
+                    expected == (triples, partners),
+                    "baseline vs scan at {limit}"
+                );
+            }
+        }
+        let (base, word) = (median(base), median(word));
+        let ratio = base.as_secs_f64() / word.as_secs_f64();
+        eprintln!(
+            "baseline_vs_scan/{limit}: medians of {rounds} interleaved rounds: \
+             baseline {base:.3?}, scan {word:.3?}, {ratio:.2}x"
+        );
+    }
+}
+
+/// The counts of the profile in BENCHMARKS.md, from the baseline.
+#[derive(Default)]
+struct Profile {
+    searches: u64,
+    windows: u64,
+    longest: usize,
+    /// Searches by windows taken: 1, 2-3, 4-7, ...
+    by_windows: [u64; 16],
+    widenings: u64,
+}
+
+impl baseline::Probe for Profile {
+    fn search(&mut self, windows: usize) {
+        self.searches += 1;
+        self.windows += windows as u64;
+        self.longest = self.longest.max(windows);
+        self.by_windows[(usize::BITS - windows.leading_zeros() - 1).min(15) as usize] += 1;
+    }
+
+    fn widen(&mut self) {
+        self.widenings += 1;
+    }
+}
+
+fn print_profile() {
+    for limit in [LIMIT, 4000, 8000] {
+        let mut profile = Profile::default();
+        baseline::run_probed(limit, &mut profile);
+        let pairs = (limit as u64 + 1) * (limit as u64 + 2) / 2;
+        eprintln!(
+            "scan_profile/{limit}: {pairs} pairs, {} searches, {} windows \
+             (mean {:.2}, longest {}), {} widenings",
+            profile.searches,
+            profile.windows,
+            profile.windows as f64 / profile.searches as f64,
+            profile.longest,
+            profile.widenings
+        );
+        for (bucket, count) in profile.by_windows.iter().enumerate() {
+            if *count > 0 {
+                eprintln!(
+                    "  {:>4} to {:>4} windows: {:>5.1}% of searches",
+                    1 << bucket,
+                    (2 << bucket) - 1,
+                    100.0 * *count as f64 / profile.searches as f64
+                );
+            }
+        }
+    }
 }
 
 fn generator(c: &mut Criterion) {
@@ -284,19 +380,28 @@ fn main() {
         let expected = scan(200).into_parts().1;
         assert_eq!(reference(200), expected);
         assert_eq!(reference_early_stop(200), expected);
+        check_baseline(200);
         assert!(!render(&scan(200)).expect("renders").source.is_empty());
         eprintln!(
-            "benches/scan: the baselines agree with the scan at 200 (test mode: nothing timed)"
+            "benches/scan: the reference and baseline agree with the scan at 200 (test mode: nothing timed)"
         );
         return;
+    }
+    // Only on request: it runs the baseline at 8000 once more.
+    if args
+        .filter
+        .as_deref()
+        .is_some_and(|f| f.contains("scan_profile"))
+    {
+        return print_profile();
     }
     if args.wants("reference_vs_scan") {
         check_agreement();
         print_ratio();
     }
     benches();
-    if args.wants("scan/8000") {
-        print_scan_8000();
+    if args.wants("baseline_vs_scan") {
+        print_baseline_vs_scan();
     }
     Criterion::default().configure_from_args().final_summary();
 }

@@ -20,6 +20,28 @@
 //! whose difference grows with `z` also walk along a row. Only rows `<= L` are
 //! ever read, so only those are kept; a row's columns grow when a partner runs
 //! past them, so no bound on partners is assumed.
+//!
+//! Where the time goes and why the scan is shaped this way (BENCHMARKS.md,
+//! section 1b):
+//!
+//! - Of the six rows, three read column `z` (`one[y]`, `one[x]`, `two[y-x]`),
+//!   two read `z - x` and one reads `z - y`. Each group shares one shift, so a
+//!   64-column step loads six aligned words, ORs them per group and shifts
+//!   twice, keeping each shifted group's previous word instead of loading it
+//!   again.
+//! - Most of a search used to walk over a held prefix of `two_t[x]` (read from
+//!   column 0 for every `y`) or of `all[y-x]` (read from its own row number).
+//!   Bits are only ever set, so each of those rows keeps the first column not
+//!   known to be held, and a search starts past both.
+//! - Of the ten bits a losing triple used to set, three are never read again
+//!   (`K1(x, y)` itself, and the two `two` keys whose row is a difference
+//!   involving `z`: no later pair has that difference with `z` as its third
+//!   pile), so they are not set.
+//! - The four tables live in one allocation, the four rows of one index next
+//!   to each other, one stride for all: a search reads two rows of index `y`
+//!   and two of index `y - x`.
+//! - Plain loops and slices, no iterator chains, since the build script runs
+//!   this at opt-level 0.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -44,6 +66,15 @@ pub enum ScanError {
         /// The limit asked for.
         limit: u64,
     },
+    /// A pile or a partner did not fit the field it is stored in. The limit
+    /// check and the bound on partners (GAME.md) rule it out; the scan
+    /// checks rather than truncating.
+    ValueTooLarge {
+        /// The value found.
+        value: u64,
+        /// The width of its field, in bits.
+        bits: u32,
+    },
 }
 
 impl core::fmt::Display for ScanError {
@@ -52,6 +83,10 @@ impl core::fmt::Display for ScanError {
             ScanError::LimitTooLarge { limit } => write!(
                 f,
                 "limit {limit} is too large for a scan: the largest is {MAX_SCAN_LIMIT}"
+            ),
+            ScanError::ValueTooLarge { value, bits } => write!(
+                f,
+                "the scan found {value}, which does not fit its {bits}-bit field"
             ),
         }
     }
@@ -102,133 +137,184 @@ pub const fn memory_needed(limit: u32) -> u64 {
     }
 }
 
-/// Rows of bits in one allocation, `stride` words each. The rows widen
-/// together when a bit lands past them (a partner ran further than any
-/// before), so no bound on partners is assumed; bits past a row read 0.
-struct BitRows {
+/// Which table a row belongs to: the rows of one index are kept together.
+const ONE: usize = 0;
+const TWO: usize = 1;
+const TWO_T: usize = 2;
+const ALL: usize = 3;
+const TABLES: usize = 4;
+
+/// The keys held by the losing triples found so far: the four tables of the
+/// module docs, `rows` rows each, in one allocation of `stride` words per row,
+/// laid out row index by row index (`one[r]`, `two[r]`, `two_t[r]`, `all[r]`).
+/// The rows widen together when a bit lands past them (a partner ran further
+/// than any before), so no bound on partners is assumed; bits past a row read
+/// as free.
+struct Keys {
     rows: usize,
     stride: usize,
     words: Vec<u64>,
-}
-
-impl BitRows {
-    /// `rows` rows of at least `cols` columns.
-    fn new(rows: usize, cols: usize) -> Self {
-        let stride = cols.div_ceil(64) + 1;
-        BitRows {
-            rows,
-            stride,
-            words: vec![0; rows * stride],
-        }
-    }
-
-    #[inline]
-    fn row(&self, row: usize) -> &[u64] {
-        &self.words[row * self.stride..(row + 1) * self.stride]
-    }
-
-    #[inline]
-    fn set(&mut self, row: usize, col: usize) {
-        if row >= self.rows {
-            return; // a row past the limit: never read
-        }
-        let word = col / 64;
-        if word >= self.stride {
-            self.widen(word + 1);
-        }
-        self.words[row * self.stride + word] |= 1 << (col % 64);
-    }
-
-    #[cold]
-    /// Re-lays the rows at least `min_stride` words wide, growing by half
-    /// again at least, so the rows are copied O(log) times in all.
-    fn widen(&mut self, min_stride: usize) {
-        let stride = min_stride.max(self.stride + self.stride / 2);
-        let mut words = vec![0; self.rows * stride];
-        for (new, old) in words
-            .chunks_exact_mut(stride)
-            .zip(self.words.chunks_exact(self.stride))
-        {
-            new[..old.len()].copy_from_slice(old);
-        }
-        self.stride = stride;
-        self.words = words;
-    }
-}
-
-/// The 64 bits of `row` starting at bit `col`, zeros past the end.
-#[inline]
-fn word_at(row: &[u64], col: usize) -> u64 {
-    funnel(row, col / 64, (col % 64) as u32)
-}
-
-/// Words `word` and `word + 1` of `row` (zeros past its end) shifted right by
-/// `shift < 64`, as one 64-bit window: no branch on the shift.
-#[inline]
-fn funnel(row: &[u64], word: usize, shift: u32) -> u64 {
-    let low = row.get(word).copied().unwrap_or(0);
-    let high = row.get(word + 1).copied().unwrap_or(0);
-    // `high << (64 - shift)` in two steps, so that shift 0 needs no branch.
-    (low >> shift) | ((high << 1) << (63 - shift))
-}
-
-/// The keys held by the losing triples found so far.
-struct Keys {
-    one: BitRows,
-    two: BitRows,
-    two_t: BitRows,
-    all: BitRows,
+    /// Per row of `two_t`, then per row of `all`: every column before it is
+    /// held (a lower bound on the first free column, raised as it is read).
+    free_two_t: Vec<usize>,
+    free_all: Vec<usize>,
 }
 
 impl Keys {
-    /// Tables for pairs up to `limit`, `cols` columns wide to start with.
-    fn new(limit: usize, cols: usize) -> Self {
+    /// `rows` rows per table, at least `cols` columns wide to start with.
+    fn new(rows: usize, cols: usize) -> Self {
+        let stride = cols.div_ceil(64) + 1;
         Keys {
-            one: BitRows::new(limit + 1, cols),
-            two: BitRows::new(limit + 1, cols),
-            two_t: BitRows::new(limit + 1, cols),
-            all: BitRows::new(limit + 1, cols),
+            rows,
+            stride,
+            words: vec![0; rows * TABLES * stride],
+            free_two_t: vec![0; rows],
+            free_all: vec![0; rows],
+        }
+    }
+
+    /// Where row `row` of `table` starts in `words`.
+    #[inline]
+    fn start(&self, table: usize, row: usize) -> usize {
+        (row * TABLES + table) * self.stride
+    }
+
+    /// Row `row` of `table`.
+    #[inline]
+    fn row(&self, table: usize, row: usize) -> &[u64] {
+        let start = self.start(table, row);
+        &self.words[start..start + self.stride]
+    }
+
+    /// Holds column `col` of the row starting at `start`.
+    #[inline]
+    fn set(&mut self, start: usize, col: usize) {
+        self.words[start + col / 64] |= 1 << (col % 64);
+    }
+
+    /// Re-lays the rows at least wide enough for column `col`, growing by half
+    /// again at least, so the rows move O(log) times in all. In place: the
+    /// allocation grows, then the rows move up from the last one down.
+    #[cold]
+    fn widen(&mut self, col: usize) {
+        let old = self.stride;
+        let stride = (col / 64 + 1).max(old + old / 2);
+        let rows = self.rows * TABLES;
+        self.words.resize(rows * stride, 0);
+        for r in (1..rows).rev() {
+            self.words.copy_within(r * old..r * old + old, r * stride);
+            self.words[r * stride + old..(r + 1) * stride].fill(0);
+        }
+        self.words[old..stride].fill(0);
+        self.stride = stride;
+    }
+
+    /// The first free column of the row starting at `start`, from `col`, when
+    /// every column before `col` is known to be held.
+    #[inline]
+    fn first_free(&self, start: usize, mut col: usize) -> usize {
+        loop {
+            let word = col / 64;
+            if word >= self.stride {
+                return col;
+            }
+            let held = (self.words[start + word] >> (col % 64)).trailing_ones() as usize;
+            col += held;
+            // Stop inside the word, or at a free first bit.
+            if !col.is_multiple_of(64) || held == 0 {
+                return col;
+            }
         }
     }
 
     /// The first `z >= y` for which `(x, y, z)` holds none of the six keys that
     /// move with `z`: the partner of `(x, y)` when `K1(x, y)` is free.
-    fn first_free_z<'a>(&'a self, x: usize, y: usize) -> usize {
-        // Each row's window starts at the column it reads for z = y; the six
-        // windows then advance together, 64 columns a step, shifts fixed.
-        let window = |row: &'a [u64], col: usize| (row, col / 64, (col % 64) as u32);
-        let (r0, w0, s0) = window(self.one.row(y), y);
-        let (r1, w1, s1) = window(self.one.row(x), y);
-        let (r2, w2, s2) = window(self.two.row(y - x), y);
-        let (r3, w3, s3) = window(self.two_t.row(x), 0);
-        let (r4, w4, s4) = window(self.two_t.row(y), y - x);
-        let (r5, w5, s5) = window(self.all.row(y - x), y - x);
-        let mut step = 0;
+    fn first_free_z(&mut self, x: usize, y: usize) -> usize {
+        let d = y - x;
+        let s = self.stride;
+        let (two_t_x, two_t_y) = (self.start(TWO_T, x), self.start(TWO_T, y));
+        let all_d = self.start(ALL, d);
+        // Start past the held prefixes of `two_t[x]` (column z - y) and
+        // `all[y-x]` (column z - x).
+        let free_t = self.first_free(two_t_x, self.free_two_t[x]);
+        self.free_two_t[x] = free_t;
+        let free_a = self.first_free(all_d, self.free_all[d]);
+        self.free_all[d] = free_a;
+        let mut z = y + free_t;
+        if x + free_a > z {
+            z = x + free_a;
+        }
+        let v = &self.words;
+        // Group A reads column z, B column z - y, C column z - x.
+        let (one_y, one_x, two_d) = (self.start(ONE, y), self.start(ONE, x), self.start(TWO, d));
+        let a0 = &v[one_y..one_y + s];
+        let a1 = &v[one_x..one_x + s];
+        let a2 = &v[two_d..two_d + s];
+        let b0 = &v[two_t_x..two_t_x + s];
+        let c0 = &v[two_t_y..two_t_y + s];
+        let c1 = &v[all_d..all_d + s];
+        let (shift_b, shift_c) = ((y % 64) as u32, (x % 64) as u32);
+        // The word of z, and the words of B and C that hold its low bits;
+        // z >= y >= x, so neither subtraction wraps.
+        let mut w = z / 64;
+        let (mut wb, mut wc) = (w - y / 64, w - x / 64);
+        // The columns before z are held by definition.
+        let mut held = (1u64 << (z % 64)) - 1;
+        // The words before wb and wc, whose high bits land at the bottom.
+        let (mut prev_b, mut prev_c) = (0, 0);
+        if wb > 0 && wb - 1 < s {
+            prev_b = b0[wb - 1];
+        }
+        if wc > 0 && wc - 1 < s {
+            prev_c = c0[wc - 1] | c1[wc - 1];
+        }
         loop {
-            let held = funnel(r0, w0 + step, s0)
-                | funnel(r1, w1 + step, s1)
-                | funnel(r2, w2 + step, s2)
-                | funnel(r3, w3 + step, s3)
-                | funnel(r4, w4 + step, s4)
-                | funnel(r5, w5 + step, s5);
-            if held != u64::MAX {
-                return y + 64 * step + (!held).trailing_zeros() as usize;
+            let (mut a, mut b, mut c) = (0, 0, 0);
+            if w < s {
+                a = a0[w] | a1[w] | a2[w];
             }
-            step += 1;
+            if wb < s {
+                b = b0[wb];
+            }
+            if wc < s {
+                c = c0[wc] | c1[wc];
+            }
+            // `prev >> (64 - shift)` in two steps, so that shift 0 needs no branch.
+            held |= a
+                | ((prev_b >> 1) >> (63 - shift_b))
+                | (b << shift_b)
+                | ((prev_c >> 1) >> (63 - shift_c))
+                | (c << shift_c);
+            if held != u64::MAX {
+                return 64 * w + (!held).trailing_zeros() as usize;
+            }
+            prev_b = b;
+            prev_c = c;
+            held = 0;
+            w += 1;
+            wb += 1;
+            wc += 1;
         }
     }
 
-    /// Marks the seven keys of the losing triple `x <= y <= z`.
+    /// Marks the keys of the losing triple `x <= y <= z` that a later pair
+    /// reads: all but `K1(x, y)`, `K2(z-y, x)` and `K2(z-x, y)` in `two` (their
+    /// transposes in `two_t` are read).
     fn hold(&mut self, x: usize, y: usize, z: usize) {
-        self.one.set(x, y);
-        self.one.set(x, z);
-        self.one.set(y, z);
-        // Each K2 goes into both orientations; rows past the limit are dropped.
-        for (diff, untouched) in [(y - x, z), (z - y, x), (z - x, y)] {
-            self.two.set(diff, untouched);
-            self.two_t.set(untouched, diff);
+        // z is the largest column set.
+        if z / 64 >= self.stride {
+            self.widen(z);
         }
-        self.all.set(y - x, z - x);
+        let d = y - x;
+        self.set(self.start(ONE, x), z);
+        self.set(self.start(ONE, y), z);
+        self.set(self.start(TWO, d), z);
+        self.set(self.start(TWO_T, x), z - y);
+        self.set(self.start(TWO_T, y), z - x);
+        self.set(self.start(ALL, d), z - x);
+        if z < self.rows {
+            self.set(self.start(TWO_T, z), d);
+        }
     }
 }
 
@@ -269,7 +355,7 @@ impl Scan {
         let pairs_total = pair_count(limit);
         // Partners stay below 2L in practice (GAME.md): start that wide, so
         // the tables rarely widen.
-        let mut keys = Keys::new(l, initial_cols.unwrap_or(2 * l + 2));
+        let mut keys = Keys::new(l + 1, initial_cols.unwrap_or(2 * l + 2));
         // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
         let mut partners = vec![u32::MAX; pairs_total as usize];
         let mut triples = Vec::new();
@@ -277,26 +363,31 @@ impl Scan {
         for x in 0..=l {
             let mut y = x;
             loop {
+                if y > l {
+                    break;
+                }
                 // A held K1(x, y): an earlier losing triple holds both piles,
                 // so the partner was recorded then and every z >= y is
                 // winning. Skip such pairs a word of row `x` at a time.
-                let held = word_at(keys.one.row(x), y);
-                y += held.trailing_ones() as usize;
-                if held == u64::MAX {
-                    continue;
+                let one_x = keys.row(ONE, x);
+                let mut held = 0;
+                if y / 64 < one_x.len() {
+                    held = (one_x[y / 64] >> (y % 64)).trailing_ones() as usize;
+                }
+                y += held;
+                if y.is_multiple_of(64) && held != 0 {
+                    continue; // the rest of the word is held
                 }
                 if y > l {
                     break;
                 }
                 let z = keys.first_free_z(x, y);
                 keys.hold(x, y, z);
-                // Partners stay below 6 * 65536 (GAME.md), far inside u32.
-                let z32 = z as u32;
-                partners[index(x, y)] = z32;
+                partners[index(x, y)] = narrow(z)?;
                 if z <= l {
-                    partners[index(x, z)] = y as u32;
-                    partners[index(y, z)] = x as u32;
-                    triples.push([x as u16, y as u16, z as u16]);
+                    partners[index(x, z)] = narrow(y)?;
+                    partners[index(y, z)] = narrow(x)?;
+                    triples.push([narrow(x)?, narrow(y)?, narrow(z)?]);
                 }
                 y += 1;
             }
@@ -360,6 +451,18 @@ impl Scan {
     }
 }
 
+/// `value` in the field it is stored in (`u16` piles, `u32` partners), or the
+/// error that says it does not fit.
+fn narrow<T: TryFrom<usize>>(value: usize) -> Result<T, ScanError> {
+    match T::try_from(value) {
+        Ok(narrow) => Ok(narrow),
+        Err(_) => Err(ScanError::ValueTooLarge {
+            value: value as u64,
+            bits: (core::mem::size_of::<T>() * 8) as u32,
+        }),
+    }
+}
+
 /// The partner-table index of a pair `a <= b <= MAX_SCAN_LIMIT`.
 fn index(a: usize, b: usize) -> usize {
     match pair_index(a as u64, b as u64) {
@@ -375,28 +478,53 @@ mod tests {
     #[test]
     fn tables_that_start_narrow_widen_to_the_same_scan() {
         for limit in [0, 1, 7, 64, 200] {
-            let narrow = Scan::run_from_width(limit, Some(1), |_| {});
-            assert_eq!(narrow, Scan::run(limit), "limit {limit}");
+            let narrowed = Scan::run_from_width(limit, Some(1), |_| {});
+            assert_eq!(narrowed, Scan::run(limit), "limit {limit}");
         }
     }
 
     #[test]
     fn widening_keeps_every_bit() {
-        let mut rows = BitRows::new(3, 1);
-        let bits = [(0, 0), (1, 63), (2, 64), (1, 1000), (0, 5000), (2, 5001)];
-        for (row, col) in bits {
-            rows.set(row, col);
+        let mut keys = Keys::new(3, 1);
+        let bits = [
+            (ONE, 0, 0),
+            (TWO, 1, 63),
+            (TWO_T, 2, 64),
+            (ALL, 1, 1000),
+            (ONE, 2, 5000),
+            (ALL, 0, 5001),
+            (TWO_T, 0, 70),
+        ];
+        for (table, row, col) in bits {
+            if col / 64 >= keys.stride {
+                keys.widen(col);
+            }
+            keys.set(keys.start(table, row), col);
         }
-        rows.set(3, 10); // past the last row: dropped
-        for row in 0..3 {
-            for col in 0..5100 {
-                let expected = bits.contains(&(row, col));
-                assert_eq!(
-                    word_at(rows.row(row), col) & 1 == 1,
-                    expected,
-                    "({row}, {col})"
-                );
+        for table in [ONE, TWO, TWO_T, ALL] {
+            for row in 0..3 {
+                let words = keys.row(table, row);
+                for col in 0..64 * words.len() {
+                    let held = words[col / 64] >> (col % 64) & 1 == 1;
+                    assert_eq!(
+                        held,
+                        bits.contains(&(table, row, col)),
+                        "{table} {row} {col}"
+                    );
+                }
             }
         }
+    }
+
+    #[test]
+    fn values_that_do_not_fit_are_errors() {
+        assert_eq!(narrow::<u16>(65_535), Ok(65_535));
+        assert_eq!(
+            narrow::<u16>(65_536),
+            Err(ScanError::ValueTooLarge {
+                value: 65_536,
+                bits: 16
+            })
+        );
     }
 }
