@@ -67,7 +67,7 @@ impl ByteKeys {
     }
 }
 
-/// The reference of GAME.md ("The seeds' own yardsticks"): every one of the
+/// The reference of GAME.md (section 7, "The reference algorithms"): every one of the
 /// (L+3 choose 3) sorted triples, in scan order, with seven byte look-ups
 /// each; a triple none of whose keys is held is losing and holds them all.
 fn reference(limit: u32) -> Vec<[u16; 3]> {
@@ -90,7 +90,7 @@ fn reference(limit: u32) -> Vec<[u16; 3]> {
     triples
 }
 
-/// The reference's faster variant (GAME.md): skips a pair whose `K1(x, y)` is
+/// The reference's early-stop variant (GAME.md, section 7): skips a pair whose `K1(x, y)` is
 /// held and stops each pair at its first losing `z`. Same look-ups otherwise.
 fn reference_early_stop(limit: u32) -> Vec<[u16; 3]> {
     let l = limit as usize;
