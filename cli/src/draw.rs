@@ -501,8 +501,11 @@ impl Paint for PartnerMap {
             .caption("c", (FONT, 22))
             .margin_top(16 + 26)
             .margin_bottom(16 + 50)
-            .margin_right(70)
-            .y_label_area_size(60)
+            .margin_left(10)
+            .margin_right(20)
+            // The numbers on the right, away from the map, so that they read
+            // as the scale's and not as the map's.
+            .right_y_label_area_size(60)
             .build_cartesian_2d(0.0..1.0, 0.0..top)
             .map_err(text)?;
         scale
