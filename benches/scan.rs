@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use stone_game_generator::emit::render;
+use stone_game_generator::emit::{Options, render};
 use stone_game_generator::scan::Scan;
 
 /// The limit of the head-to-head comparison (the default table limit).
@@ -211,7 +211,7 @@ fn generator(c: &mut Criterion) {
     let mut group = c.benchmark_group("generator");
     group.sample_size(20);
     group.bench_function("render/1000", |b| {
-        b.iter(|| render(black_box(&scanned)).expect("renders"))
+        b.iter(|| render(black_box(&scanned), Options::WITH_POSITION_MAP).expect("renders"))
     });
     group.finish();
 }
@@ -284,7 +284,12 @@ fn main() {
         let expected = scan(200).into_parts().1;
         assert_eq!(reference(200), expected);
         assert_eq!(reference_early_stop(200), expected);
-        assert!(!render(&scan(200)).expect("renders").source.is_empty());
+        assert!(
+            !render(&scan(200), Options::WITH_POSITION_MAP)
+                .expect("renders")
+                .source
+                .is_empty()
+        );
         eprintln!(
             "benches/scan: the baselines agree with the scan at 200 (test mode: nothing timed)"
         );
