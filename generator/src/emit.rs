@@ -255,15 +255,9 @@ pub fn render(scan: &Scan, options: Options) -> Result<Rendered, GenerateError> 
     let partners = partner_bytes(limit, &scan.partners)?;
     let (sums, counts) = scan.prefix_sums();
     let sum = sums.last().copied().unwrap_or(0);
-    let mut triples = Vec::with_capacity(sized(scan.triples.len() as u64, TRIPLE_BYTES, "triple")?);
-    triples.extend(scan.triples.iter().flatten().flat_map(|p| p.to_le_bytes()));
-    let totals = |values: &[u64], table| -> Result<Vec<u8>, GenerateError> {
-        let mut bytes = Vec::with_capacity(sized(values.len() as u64, TOTAL_BYTES, table)?);
-        bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
-        Ok(bytes)
-    };
-    let sums = totals(&sums, "sum")?;
-    let counts = totals(&counts, "count")?;
+    let triples = le_bytes::<{ TRIPLE_BYTES / 3 }>(scan.triples.as_flattened(), "triple")?;
+    let sums = le_bytes::<TOTAL_BYTES>(&sums, "sum")?;
+    let counts = le_bytes::<TOTAL_BYTES>(&counts, "count")?;
 
     let mut source = header(scan, sum, options);
     source.push_str(&declarations(limit));
@@ -285,6 +279,9 @@ fn sized(count: u64, width: usize, table: &'static str) -> Result<usize, Generat
 }
 
 /// The partner table as little-endian `u16`s, every partner checked.
+///
+/// Plain indexed loops here and below: the build script runs at opt-level 0,
+/// where iterator adapters cost several times more.
 fn partner_bytes(limit: u32, partners: &[u32]) -> Result<Vec<u8>, GenerateError> {
     let expected = pair_count(limit);
     if partners.len() as u64 != expected {
@@ -294,23 +291,45 @@ fn partner_bytes(limit: u32, partners: &[u32]) -> Result<Vec<u8>, GenerateError>
             found: partners.len() as u64,
         });
     }
-    let mut bytes = Vec::with_capacity(sized(expected, PARTNER_BYTES, "partner")?);
-    let mut pairs = partners.iter();
-    for b in 0..=limit {
-        for a in 0..=b {
-            // The length was checked: pair_index order visits every entry once.
-            let Some(&partner) = pairs.next() else {
-                unreachable!("pair_count(limit) entries");
-            };
-            if partner == UNASSIGNED {
-                return Err(GenerateError::PartnerMissing { a, b });
-            }
-            let Ok(narrow) = u16::try_from(partner) else {
-                return Err(GenerateError::PartnerTooLarge { a, b, partner });
-            };
-            let entry: [u8; PARTNER_BYTES] = narrow.to_le_bytes();
-            bytes.extend(entry);
+    let mut bytes = vec![0; sized(expected, PARTNER_BYTES, "partner")?];
+    let max = u32::from(u16::MAX);
+    for (i, &partner) in partners.iter().enumerate() {
+        if partner > max {
+            let (a, b) = pair_of(i);
+            return Err(if partner == UNASSIGNED {
+                GenerateError::PartnerMissing { a, b }
+            } else {
+                GenerateError::PartnerTooLarge { a, b, partner }
+            });
         }
+        // partner <= u16::MAX: these are its two little-endian bytes.
+        bytes[PARTNER_BYTES * i] = (partner & 0xff) as u8;
+        bytes[PARTNER_BYTES * i + 1] = (partner >> 8) as u8;
+    }
+    Ok(bytes)
+}
+
+/// The pair `(a, b)`, `a <= b`, at a partner-table index: the inverse of
+/// [`pair_index`](crate::format::pair_index), for error messages.
+fn pair_of(index: usize) -> (u32, u32) {
+    let mut b: u32 = 0;
+    let mut start: usize = 0;
+    while start + (b as usize) < index {
+        start += b as usize + 1;
+        b += 1;
+    }
+    ((index - start) as u32, b)
+}
+
+/// `values` as little-endian bytes, `WIDTH` each.
+fn le_bytes<const WIDTH: usize>(
+    values: &[impl Copy + Into<u64>],
+    table: &'static str,
+) -> Result<Vec<u8>, GenerateError> {
+    let mut bytes = vec![0; sized(values.len() as u64, WIDTH, table)?];
+    for (i, &value) in values.iter().enumerate() {
+        let le = value.into().to_le_bytes();
+        bytes[WIDTH * i..WIDTH * (i + 1)].copy_from_slice(&le[..WIDTH]);
     }
     Ok(bytes)
 }
@@ -414,43 +433,38 @@ fn position_map(scan: &Scan) -> Result<String, GenerateError> {
         "{PHF_DOC}pub static LOSING_POSITIONS: ::phf::Map<u64, u32> = ::phf::Map {{\n    key: {},\n    pilots: &[",
         map.seed
     );
-    push_list(&mut out, map.pilots.iter(), 24);
+    for (i, pilot) in map.pilots.iter().enumerate() {
+        let _ = write!(out, "{}{pilot},", line_break(i, 24));
+    }
+    out.push_str(end_list(map.pilots.len()));
     out.push_str("],\n    remap: &[");
-    push_list(&mut out, map.remap.iter(), 12);
+    for (i, slot) in map.remap.iter().enumerate() {
+        let _ = write!(out, "{}{slot},", line_break(i, 12));
+    }
+    out.push_str(end_list(map.remap.len()));
     out.push_str("],\n    entries: &[");
-    let entries = map.entries.iter().map(|&(key, rank)| Entry(key, rank));
-    push_list(&mut out, entries, 6);
+    for (i, (key, rank)) in map.entries.iter().enumerate() {
+        let _ = write!(out, "{}({key}, {rank}),", line_break(i, 6));
+    }
+    out.push_str(end_list(map.entries.len()));
     out.push_str("],\n};\n");
     Ok(out)
 }
 
+/// What goes before the `i`-th item of a list written `per_line` to a line.
 #[cfg(feature = "phf")]
-struct Entry(u64, u32);
-
-#[cfg(feature = "phf")]
-impl std::fmt::Display for Entry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {})", self.0, self.1)
+fn line_break(i: usize, per_line: usize) -> &'static str {
+    if i.is_multiple_of(per_line) {
+        "\n        "
+    } else {
+        " "
     }
 }
 
-/// Writes the values as a list's items, `per_line` to a line.
+/// What closes a list of `len` items.
 #[cfg(feature = "phf")]
-fn push_list<T: std::fmt::Display>(
-    out: &mut String,
-    values: impl Iterator<Item = T>,
-    per_line: usize,
-) {
-    use std::fmt::Write as _;
-    let mut any = false;
-    for (i, value) in values.enumerate() {
-        out.push_str(if i % per_line == 0 { "\n        " } else { " " });
-        let _ = write!(out, "{value},");
-        any = true;
-    }
-    if any {
-        out.push_str("\n    ");
-    }
+fn end_list(len: usize) -> &'static str {
+    if len == 0 { "" } else { "\n    " }
 }
 
 /// A PtrHash map in the layout `phf::Map` reads with its feature `ptrhash`,
@@ -531,8 +545,15 @@ mod ptrhash {
             members[next[b]] = k;
             next[b] += 1;
         }
-        let mut order: Vec<usize> = (0..buckets as usize).collect();
-        order.sort_by_key(|&b| std::cmp::Reverse(start[b + 1] - start[b]));
+        // Largest bucket first, by a counting sort on the sizes (a bucket
+        // holds a handful of keys; the sort's comparisons cost at opt-level 0).
+        let size = |b: usize| start[b + 1] - start[b];
+        let largest = (0..buckets as usize).map(size).max().unwrap_or(0);
+        let mut by_size = vec![Vec::new(); largest + 1];
+        for b in 0..buckets as usize {
+            by_size[size(b)].push(b);
+        }
+        let order = by_size.into_iter().rev().flatten();
 
         const FREE: usize = usize::MAX;
         let mut slot_key = vec![FREE; slots as usize];
@@ -658,6 +679,16 @@ mod tests {
         let scan = scan_with_partners(1, vec![0, 2, u32::from(u16::MAX)]);
         let rendered = render(&scan, Options::TABLES).expect("fits");
         assert_eq!(rendered.partners, [0, 0, 2, 0, 0xff, 0xff]);
+    }
+
+    #[test]
+    fn errors_name_the_pair_at_an_index() {
+        for b in 0..40_u32 {
+            for a in 0..=b {
+                let index = crate::format::pair_index(a.into(), b.into()).expect("small");
+                assert_eq!(pair_of(index), (a, b));
+            }
+        }
     }
 
     #[test]
