@@ -472,9 +472,9 @@ fn end_list(len: usize) -> &'static str {
 ///
 /// Why: the build script runs at opt-level 0, where `phf_generator`'s
 /// construction (load factor 0.99, with evictions) took about 0.4 s at
-/// L = 1000, most of the build script (BENCHMARKS.md). With 12% spare slots,
-/// a greedy placement (largest bucket first, the first pilot that fits)
-/// succeeds at once and takes a fraction of that. Hashing and slot reduction
+/// L = 1000, most of the build script (BENCHMARKS.md). With 12% spare slots
+/// and two keys a bucket, a greedy placement (largest bucket first, the first
+/// pilot that fits) succeeds with the first seed and takes a fraction of that. Hashing and slot reduction
 /// are `phf_shared`'s own functions, and every key is looked up again
 /// through `phf_shared::ptrhash::get_index`, the function `phf::Map::get`
 /// calls, before the map is written: if `phf` ever changes its layout, the
@@ -494,8 +494,10 @@ mod ptrhash {
     /// Fixed, so the same keys always give the same map.
     const FIRST_SEED: u64 = 0x5354_4f4e_4547_414d;
     const SEEDS_TRIED: usize = 16;
-    /// Keys per bucket, on average.
-    const BUCKET_KEYS: u32 = 3;
+    /// Keys per bucket, on average. With 3 (phf_generator's choice, which
+    /// evicts) the greedy placement failed at L = 2000; with 2 it places
+    /// two million keys with the first seed, even with 8% spare slots.
+    const BUCKET_KEYS: u32 = 2;
 
     /// A map from each key to its index in `keys`, which must be distinct.
     pub(super) fn build(keys: &[u64]) -> Result<Built, &'static str> {
@@ -746,6 +748,18 @@ mod tests {
         assert!(matches!(err, GenerateError::PositionMapUnavailable));
     }
 
+    /// As many keys as L = 2000 has (a quarter of MAX_LIMIT's), where an
+    /// earlier choice of bucket size failed.
+    #[cfg(feature = "phf")]
+    #[test]
+    fn the_position_map_places_half_a_million_keys() {
+        let keys: Vec<u64> = (0..500_000_u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        let built = ptrhash::build(&keys).expect("builds");
+        assert_eq!(built.entries.len(), keys.len());
+    }
+
     #[cfg(feature = "phf")]
     #[test]
     fn the_position_map_finds_every_key_as_phf_reads_it() {
@@ -768,6 +782,7 @@ mod tests {
                 assert_eq!(map.get(key), Some(&(rank as u32)), "L = {limit}");
             }
             // Keys of winning positions are not in the map.
+            assert_eq!(map.len(), keys.len());
             assert_eq!(map.get(&position_key(5, 5, 5)), None);
             assert_eq!(map.get(&position_key(0, 0, 1)), None);
         }
