@@ -472,7 +472,7 @@ fn end_list(len: usize) -> &'static str {
 ///
 /// Why: the build script runs at opt-level 0, where `phf_generator`'s
 /// construction (load factor 0.99, with evictions) took about 0.4 s at
-/// L = 1000, most of the build script (BENCHMARKS.md). With 12% spare slots
+/// L = 1000, most of the build script (BENCHMARKS.md). With 25% spare slots
 /// and two keys a bucket, a greedy placement (largest bucket first, the first
 /// pilot that fits) succeeds with the first seed and takes a fraction of that. Hashing and slot reduction
 /// are `phf_shared`'s own functions, and every key is looked up again
@@ -495,8 +495,9 @@ mod ptrhash {
     const FIRST_SEED: u64 = 0x5354_4f4e_4547_414d;
     const SEEDS_TRIED: usize = 16;
     /// Keys per bucket, on average. With 3 (phf_generator's choice, which
-    /// evicts) the greedy placement failed at L = 2000; with 2 it places
-    /// two million keys with the first seed, even with 8% spare slots.
+    /// evicts) and 12% spare slots the greedy placement failed at L = 2000;
+    /// with 2 and 12% it needed a second seed at L = 1000. With 2 and 25%
+    /// (below) the first seed has served every limit tried.
     const BUCKET_KEYS: u32 = 2;
 
     /// A map from each key to its index in `keys`, which must be distinct.
@@ -511,7 +512,7 @@ mod ptrhash {
             });
         }
         let buckets = n.div_ceil(BUCKET_KEYS);
-        let slots = n.checked_add(n / 8 + 1).ok_or("too many keys")?;
+        let slots = n.checked_add(n / 4 + 1).ok_or("too many keys")?;
         let mut seed = FIRST_SEED;
         for _ in 0..SEEDS_TRIED {
             let hashes: Vec<u64> = keys.iter().map(|k| hash(k, &seed)).collect();
@@ -560,30 +561,38 @@ mod ptrhash {
         const FREE: usize = usize::MAX;
         let mut slot_key = vec![FREE; slots as usize];
         let mut pilots = vec![0_u8; buckets as usize];
-        let mut taken = Vec::with_capacity(8);
+        // The same 256 pilot hashes serve every bucket.
+        let pilot_hashes: Vec<u64> = (0..=u8::MAX).map(|p| hash_pilot(seed, p)).collect();
+        let mut taken = [0_usize; 64];
         for b in order {
             let bucket = &members[start[b]..start[b + 1]];
             if bucket.is_empty() {
                 break;
             }
+            if bucket.len() > taken.len() {
+                return None;
+            }
             let mut placed = false;
-            for pilot in 0..=u8::MAX {
-                let pilot_hash = hash_pilot(seed, pilot);
-                taken.clear();
+            for (pilot, &pilot_hash) in pilot_hashes.iter().enumerate() {
+                // Claim the bucket's slots one by one (which also catches two
+                // keys of the bucket in one slot); give them back on a clash.
+                let mut claimed = 0;
                 for &k in bucket {
                     let s = slot(hashes[k], pilot_hash, slots);
-                    if slot_key[s] != FREE || taken.contains(&s) {
+                    if slot_key[s] != FREE {
                         break;
                     }
-                    taken.push(s);
+                    slot_key[s] = k;
+                    taken[claimed] = s;
+                    claimed += 1;
                 }
-                if taken.len() == bucket.len() {
-                    pilots[b] = pilot;
-                    for (&k, &s) in bucket.iter().zip(&taken) {
-                        slot_key[s] = k;
-                    }
+                if claimed == bucket.len() {
+                    pilots[b] = pilot as u8;
                     placed = true;
                     break;
+                }
+                for &s in &taken[..claimed] {
+                    slot_key[s] = FREE;
                 }
             }
             if !placed {
