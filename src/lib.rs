@@ -38,11 +38,12 @@
 //!   Without it the crate is `no_std`; `alloc` alone brings both back.
 //! - `phf` (default): the phf map `LOSING_POSITIONS`, which [`losing_index`]
 //!   reads in one hash and one probe. Without it `losing_index` is the binary
-//!   search of [`Tables::losing_index`] (and a `const fn`, as there), about as
-//!   fast at the default limit (BENCHMARKS.md), and the build is cheaper: the
-//!   map is the one table rustc compiles from literals, about 2 s of a
-//!   dependent's clean build at the default limit and most of its memory at
-//!   larger ones. Every other table is bytes, read by `const fn`s.
+//!   search of [`Tables::losing_index`] (and a `const fn`, as there), slower
+//!   where the cache is contended (BENCHMARKS.md), and the build is far cheaper:
+//!   the map is the one table rustc compiles from literals, most of a
+//!   dependent's clean build at the default limit (6.1 s with it, 1.8 s
+//!   without, on 2 busy cores) and gigabytes of rustc's memory at larger
+//!   limits. Every other table is bytes, read by `const fn`s.
 //! - `rayon`: [`BruteForce::new_parallel`].
 //!
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`.

@@ -128,12 +128,7 @@ impl<'a> Triples<'a> {
                 if i >= bytes.len() {
                     return None;
                 }
-                let [x0, x1, y0, y1, z0, z1] = bytes[i];
-                Some([
-                    u16::from_le_bytes([x0, x1]),
-                    u16::from_le_bytes([y0, y1]),
-                    u16::from_le_bytes([z0, z1]),
-                ])
+                Some(unpack(bytes[i]))
             }
             TriplesRepr::Wide(triples) => {
                 if i >= triples.len() {
@@ -152,19 +147,11 @@ impl<'a> Triples<'a> {
     /// assert_eq!(stone_game::LOSING_TRIPLES.position(&[5, 5, 5]), None);
     /// ```
     pub const fn position(&self, triple: &Triple) -> Option<usize> {
-        let (mut low, mut high) = (0, self.len());
-        while low < high {
-            let mid = low + (high - low) / 2;
-            let Some(at) = self.get(mid) else {
-                return None;
-            };
-            match compare(&at, triple) {
-                core::cmp::Ordering::Less => low = mid + 1,
-                core::cmp::Ordering::Greater => high = mid,
-                core::cmp::Ordering::Equal => return Some(mid),
-            }
+        let target = order_key(*triple);
+        match self.0 {
+            TriplesRepr::Packed(bytes) => search!(bytes, target, |t| order_key(unpack(t))),
+            TriplesRepr::Wide(triples) => search!(triples, target, |t| order_key(t)),
         }
-        None
     }
 
     /// The triples in order, by value.
@@ -177,19 +164,44 @@ impl<'a> Triples<'a> {
     }
 }
 
-/// Lexicographic order, in a `const fn`.
-const fn compare(a: &Triple, b: &Triple) -> core::cmp::Ordering {
-    let mut i = 0;
-    while i < 3 {
-        if a[i] < b[i] {
-            return core::cmp::Ordering::Less;
+/// The binary search of [`Triples::position`] over one representation, in
+/// the shape of `slice::binary_search`: the loop narrows by halves with no
+/// branch on the comparison. It measured within the noise of
+/// `slice::binary_search` over the same triples in a `Vec<[u16; 3]>`.
+macro_rules! search {
+    ($slice:expr, $target:expr, |$t:ident| $key:expr) => {{
+        let slice = $slice;
+        let mut size = slice.len();
+        if size == 0 {
+            return None;
         }
-        if a[i] > b[i] {
-            return core::cmp::Ordering::Greater;
+        let mut base = 0;
+        while size > 1 {
+            let half = size / 2;
+            let mid = base + half;
+            let $t = slice[mid];
+            base = if $key <= $target { mid } else { base };
+            size -= half;
         }
-        i += 1;
-    }
-    core::cmp::Ordering::Equal
+        let $t = slice[base];
+        if $key == $target { Some(base) } else { None }
+    }};
+}
+use search;
+
+/// A triple from its six little-endian bytes.
+const fn unpack(bytes: [u8; 6]) -> Triple {
+    let [x0, x1, y0, y1, z0, z1] = bytes;
+    [
+        u16::from_le_bytes([x0, x1]),
+        u16::from_le_bytes([y0, y1]),
+        u16::from_le_bytes([z0, z1]),
+    ]
+}
+
+/// A number that orders triples lexicographically.
+const fn order_key([x, y, z]: Triple) -> u64 {
+    ((x as u64) << 32) | ((y as u64) << 16) | z as u64
 }
 
 impl core::fmt::Debug for Triples<'_> {

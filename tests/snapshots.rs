@@ -132,7 +132,7 @@ fn generated_source_for_limit_12() {
 /// The items of a generated source, parsed by syn: what `src/embedded.rs`
 /// relies on, one line each.
 fn items(source: &str) -> String {
-    use syn::__private::ToTokens as _;
+    use quote::ToTokens as _;
     let file = syn::parse_file(source).expect("the generated source is Rust");
     let mut text = String::new();
     for item in file.items {
