@@ -1,8 +1,10 @@
 //! Generates the game's tables for `STONE_GAME_LIMIT` (default 1000) into
-//! OUT_DIR; `src/tables.rs` includes them.
+//! OUT_DIR, with the phf map when feature `phf` is on; `src/embedded.rs`
+//! includes them.
 
 use std::path::PathBuf;
 
+use stone_game_generator::emit::Options;
 use stone_game_generator::limit::{LIMIT_VAR, parse_limit};
 
 fn main() {
@@ -18,7 +20,12 @@ fn main() {
     let Some(out_dir) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
         return println!("cargo::error=OUT_DIR is not set: run this build script through cargo");
     };
-    if let Err(e) = stone_game_generator::generate(limit, &out_dir) {
+    let options = if std::env::var_os("CARGO_FEATURE_PHF").is_some() {
+        Options::WITH_POSITION_MAP
+    } else {
+        Options::TABLES
+    };
+    if let Err(e) = stone_game_generator::generate(limit, &out_dir, options) {
         println!("cargo::error=cannot generate the tables for {LIMIT_VAR}={limit}: {e}");
     }
 }

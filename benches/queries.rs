@@ -50,7 +50,10 @@ fn positions(rng: &mut XorShift) -> Vec<(u64, u64, u64)> {
         .map(|_| {
             let r = rng.next();
             let [x, y, z] = if r & 1 == 1 {
-                LOSING_TRIPLES[(r >> 1) as usize % LOSING_TRIPLES.len()].map(u64::from)
+                LOSING_TRIPLES
+                    .get((r >> 1) as usize % LOSING_TRIPLES.len())
+                    .expect("in range")
+                    .map(u64::from)
             } else {
                 let max = u64::from(LIMIT);
                 [rng.up_to(max), rng.up_to(max), rng.up_to(max)]

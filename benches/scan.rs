@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use stone_game_generator::emit::render;
+use stone_game_generator::emit::{Options, render};
 use stone_game_generator::scan::Scan;
 
 #[path = "baseline/scan.rs"]
@@ -307,7 +307,7 @@ fn generator(c: &mut Criterion) {
     let mut group = c.benchmark_group("generator");
     group.sample_size(20);
     group.bench_function("render/1000", |b| {
-        b.iter(|| render(black_box(&scanned)).expect("renders"))
+        b.iter(|| render(black_box(&scanned), Options::WITH_POSITION_MAP).expect("renders"))
     });
     group.finish();
 }
@@ -381,7 +381,12 @@ fn main() {
         assert_eq!(reference(200), expected);
         assert_eq!(reference_early_stop(200), expected);
         check_baseline(200);
-        assert!(!render(&scan(200)).expect("renders").source.is_empty());
+        assert!(
+            !render(&scan(200), Options::WITH_POSITION_MAP)
+                .expect("renders")
+                .source
+                .is_empty()
+        );
         eprintln!(
             "benches/scan: the reference and baseline agree with the scan at 200 (test mode: nothing timed)"
         );

@@ -2,14 +2,29 @@
 //! `stone_game_generator::generate`) and the view that queries them.
 
 use crate::Tables;
-use crate::tables::Partners;
+use crate::tables::{Partners, Triples, Words};
 
-#[allow(clippy::unreadable_literal, clippy::large_const_arrays)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/stone_game_tables.rs"));
 }
 
-pub use generated::{LIMIT, LOSING_POSITIONS, LOSING_TRIPLES};
+pub use generated::LIMIT;
+#[cfg(feature = "phf")]
+pub use generated::LOSING_POSITIONS;
+
+/// Every losing position `x <= y <= z <= LIMIT`, as `[x, y, z]`, in
+/// lexicographic order: the order of the scan that found them.
+///
+/// They are embedded as bytes, so this is a [`Triples`] view with `const fn`
+/// accessors rather than a slice.
+///
+/// ```
+/// use stone_game::LOSING_TRIPLES;
+/// const FIRST: Option<[u16; 3]> = LOSING_TRIPLES.get(0);
+/// assert_eq!(FIRST, Some([0, 0, 0]));
+/// assert_eq!(LOSING_TRIPLES.iter().nth(1), Some([0, 1, 2]));
+/// ```
+pub const LOSING_TRIPLES: Triples<'static> = EMBEDDED.triples();
 
 /// The tables generated at build time, for piles up to [`LIMIT`].
 ///
@@ -25,8 +40,8 @@ pub use generated::{LIMIT, LOSING_POSITIONS, LOSING_TRIPLES};
 /// ```
 pub const EMBEDDED: Tables<'static> = Tables {
     limit: LIMIT,
-    triples: LOSING_TRIPLES,
+    triples: Triples::packed(generated::TRIPLES),
     partners: Partners::Packed(generated::PARTNERS),
-    sums: &generated::LOSING_SUMS,
-    counts: &generated::LOSING_COUNTS,
+    sums: Words::Packed(generated::SUMS),
+    counts: Words::Packed(generated::COUNTS),
 };

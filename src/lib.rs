@@ -44,8 +44,8 @@
 //! Moves ([`Move`], [`WinningMove`]) keep `u64` for the same reason: they are
 //! made from a query's piles. Only the stored tables narrow: a [`Triple`] is
 //! `[u16; 3]` because its piles are at most [`LIMIT`], which never passes
-//! [`u16::MAX`], and half the bytes make the triples cheaper to compile and
-//! to search.
+//! [`u16::MAX`], and the embedded tables are stored in those two bytes a
+//! pile: half the bytes of `u32` to compile into every dependent and to search.
 //!
 //! # `STONE_GAME_LIMIT` and your crate
 //! The variable is read by this crate's build script, so it applies to every
@@ -65,6 +65,14 @@
 //! # Features
 //! - `std` (default): the runtime scan [`ScannedTables`] and the [`BruteForce`] check.
 //!   Without it the crate is `no_std`; `alloc` alone brings both back.
+//! - `phf` (default): the phf map `LOSING_POSITIONS`, which [`losing_index`]
+//!   reads in one hash and one probe. Without it `losing_index` is the binary
+//!   search of [`Tables::losing_index`] (and a `const fn`, as there), slower
+//!   where the cache is contended (BENCHMARKS.md), and the build is far cheaper:
+//!   the map is the one table rustc compiles from literals, most of a
+//!   dependent's clean build at the default limit (6.1 s with it, 1.8 s
+//!   without, on 2 busy cores) and gigabytes of rustc's memory at larger
+//!   limits. Every other table is bytes, read by `const fn`s.
 //! - `rayon`: [`BruteForce::new_parallel`].
 //!
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
@@ -88,12 +96,14 @@ mod tables;
 
 #[cfg(feature = "alloc")]
 pub use brute_force::{BruteForce, BruteForceError, MAX_BRUTE_LIMIT};
-pub use embedded::{EMBEDDED, LIMIT, LOSING_POSITIONS, LOSING_TRIPLES};
+#[cfg(feature = "phf")]
+pub use embedded::LOSING_POSITIONS;
+pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 pub use moves::{Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]
 pub use scanned::{MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, memory_needed};
 pub use stone_game_generator::format::position_key;
-pub use tables::Tables;
+pub use tables::{Tables, Triples, TriplesIter};
 
 /// A losing position as its sorted piles `[x, y, z]`, `x <= y <= z`.
 pub type Triple = [u16; 3];
@@ -143,15 +153,17 @@ pub const fn is_losing(a: u64, b: u64, c: u64) -> Option<bool> {
     EMBEDDED.is_losing(a, b, c)
 }
 
-/// The index of a losing position in [`LOSING_TRIPLES`], looked up in the phf
-/// map [`LOSING_POSITIONS`]; `None` for a winning position or one past [`LIMIT`].
+/// The index of a losing position in [`LOSING_TRIPLES`]: looked up in the phf
+/// map `LOSING_POSITIONS` with feature `phf` (the default), found by binary
+/// search without it; `None` for a winning position or one past [`LIMIT`].
 ///
 /// ```
 /// let i = stone_game::losing_index(3, 3, 1).unwrap();
-/// assert_eq!(stone_game::LOSING_TRIPLES[i], [1, 3, 3]);
+/// assert_eq!(stone_game::LOSING_TRIPLES.get(i), Some([1, 3, 3]));
 /// assert_eq!(stone_game::losing_index(2, 0, 1), Some(1));
 /// assert_eq!(stone_game::losing_index(5, 5, 5), None);
 /// ```
+#[cfg(feature = "phf")]
 pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
     let (x, y, z) = tables::sorted(a, b, c);
     if z > u64::from(LIMIT) {
@@ -160,6 +172,21 @@ pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
     // z <= LIMIT <= u16::MAX: the casts are exact.
     let key = position_key(x as u16, y as u16, z as u16);
     LOSING_POSITIONS.get(&key).map(|&index| index as usize)
+}
+
+/// The index of a losing position in [`LOSING_TRIPLES`], found by binary
+/// search (feature `phf` would look it up in a phf map instead); `None` for a
+/// winning position or one past [`LIMIT`].
+///
+/// ```
+/// let i = stone_game::losing_index(3, 3, 1).unwrap();
+/// assert_eq!(stone_game::LOSING_TRIPLES.get(i), Some([1, 3, 3]));
+/// assert_eq!(stone_game::losing_index(2, 0, 1), Some(1));
+/// assert_eq!(stone_game::losing_index(5, 5, 5), None);
+/// ```
+#[cfg(not(feature = "phf"))]
+pub const fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
+    EMBEDDED.losing_index(a, b, c)
 }
 
 /// Every move from the position `a`, `b`, `c` to a losing position: empty for

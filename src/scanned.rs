@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use stone_game_generator::scan::Scan;
 pub use stone_game_generator::scan::{MAX_SCAN_LIMIT, Progress, ScanError, memory_needed};
 
-use crate::tables::Partners;
+use crate::tables::{Partners, Triples, Words};
 use crate::{Tables, Triple};
 
 /// The tables of a runtime scan, with the same queries as the generated ones
@@ -88,10 +88,10 @@ impl ScannedTables {
     pub fn tables(&self) -> Tables<'_> {
         Tables {
             limit: self.limit,
-            triples: &self.triples,
+            triples: Triples::wide(&self.triples),
             partners: Partners::Wide(&self.partners),
-            sums: &self.sums,
-            counts: &self.counts,
+            sums: Words::Wide(&self.sums),
+            counts: Words::Wide(&self.counts),
         }
     }
 }

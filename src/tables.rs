@@ -23,10 +23,10 @@ use crate::moves::WinningMoves;
 #[derive(Clone, Copy)]
 pub struct Tables<'a> {
     pub(crate) limit: u32,
-    pub(crate) triples: &'a [Triple],
+    pub(crate) triples: Triples<'a>,
     pub(crate) partners: Partners<'a>,
-    pub(crate) sums: &'a [u64],
-    pub(crate) counts: &'a [u64],
+    pub(crate) sums: Words<'a>,
+    pub(crate) counts: Words<'a>,
 }
 
 /// The partner of every pair at `pair_index`: two little-endian bytes each
@@ -37,6 +37,247 @@ pub(crate) enum Partners<'a> {
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     Wide(&'a [u32]),
 }
+
+/// S(l) or the counts for every `l`: eight little-endian bytes each as
+/// generated, or `u64` as a runtime scan computes them.
+#[derive(Clone, Copy)]
+pub(crate) enum Words<'a> {
+    Packed(&'a [[u8; 8]]),
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    Wide(&'a [u64]),
+}
+
+impl Words<'_> {
+    const fn get(&self, i: u64) -> Option<u64> {
+        match *self {
+            Words::Packed(bytes) => match at(bytes, i) {
+                Some(le) => Some(u64::from_le_bytes(le)),
+                None => None,
+            },
+            Words::Wide(words) => at(words, i),
+        }
+    }
+}
+
+/// The losing triples of one set of tables, `x <= y <= z`, in lexicographic
+/// order: [`LOSING_TRIPLES`](crate::LOSING_TRIPLES) for the embedded tables,
+/// [`Tables::triples`] for any.
+///
+/// The embedded triples are bytes (`include_bytes!`), which cost rustc far
+/// less than a slice literal, so this type reads them with `const fn`s
+/// instead of handing out a `&[[u16; 3]]`: [`get`](Self::get),
+/// [`len`](Self::len) and [`position`](Self::position) are `const`, and
+/// [`iter`](Self::iter) (or a `for` loop) yields each [`Triple`] by value.
+///
+/// ```
+/// use stone_game::LOSING_TRIPLES;
+/// const SECOND: Option<[u16; 3]> = LOSING_TRIPLES.get(1);
+/// assert_eq!(SECOND, Some([0, 1, 2]));
+/// assert_eq!(LOSING_TRIPLES.position(&[0, 1, 2]), Some(1));
+/// let small: Vec<_> = LOSING_TRIPLES.iter().filter(|t| t[2] <= 4).collect();
+/// assert_eq!(small, [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Triples<'a>(TriplesRepr<'a>);
+
+#[derive(Clone, Copy)]
+enum TriplesRepr<'a> {
+    Packed(&'a [[u8; 6]]),
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    Wide(&'a [Triple]),
+}
+
+impl<'a> Triples<'a> {
+    /// Triples as generated: `x`, `y`, `z` as little-endian `u16`s.
+    pub(crate) const fn packed(bytes: &'a [[u8; 6]]) -> Triples<'a> {
+        Triples(TriplesRepr::Packed(bytes))
+    }
+
+    /// Triples as a runtime scan computes them.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) const fn wide(triples: &'a [Triple]) -> Triples<'a> {
+        Triples(TriplesRepr::Wide(triples))
+    }
+
+    /// How many triples there are.
+    ///
+    /// ```
+    /// assert_eq!(stone_game::LOSING_TRIPLES.len() as u64, stone_game::losing_count(u64::from(stone_game::LIMIT)).unwrap());
+    /// ```
+    pub const fn len(&self) -> usize {
+        match self.0 {
+            TriplesRepr::Packed(bytes) => bytes.len(),
+            TriplesRepr::Wide(triples) => triples.len(),
+        }
+    }
+
+    /// Whether there are none (never, for tables: `[0, 0, 0]` is losing).
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `i`-th triple, or `None` past the end.
+    ///
+    /// ```
+    /// assert_eq!(stone_game::LOSING_TRIPLES.get(0), Some([0, 0, 0]));
+    /// assert_eq!(stone_game::LOSING_TRIPLES.get(usize::MAX), None);
+    /// ```
+    pub const fn get(&self, i: usize) -> Option<Triple> {
+        match self.0 {
+            TriplesRepr::Packed(bytes) => {
+                if i >= bytes.len() {
+                    return None;
+                }
+                Some(unpack(bytes[i]))
+            }
+            TriplesRepr::Wide(triples) => {
+                if i >= triples.len() {
+                    return None;
+                }
+                Some(triples[i])
+            }
+        }
+    }
+
+    /// The index of `triple`, found by binary search, or `None` if it is not
+    /// one of them.
+    ///
+    /// ```
+    /// assert_eq!(stone_game::LOSING_TRIPLES.position(&[0, 1, 2]), Some(1));
+    /// assert_eq!(stone_game::LOSING_TRIPLES.position(&[5, 5, 5]), None);
+    /// ```
+    pub const fn position(&self, triple: &Triple) -> Option<usize> {
+        let target = order_key(*triple);
+        match self.0 {
+            TriplesRepr::Packed(bytes) => search!(bytes, target, |t| order_key(unpack(t))),
+            TriplesRepr::Wide(triples) => search!(triples, target, |t| order_key(t)),
+        }
+    }
+
+    /// The triples in order, by value.
+    pub fn iter(&self) -> TriplesIter<'a> {
+        TriplesIter {
+            triples: *self,
+            front: 0,
+            back: self.len(),
+        }
+    }
+}
+
+/// The binary search of [`Triples::position`] over one representation, in
+/// the shape of `slice::binary_search`: the loop narrows by halves with no
+/// branch on the comparison. It measured within the noise of
+/// `slice::binary_search` over the same triples in a `Vec<[u16; 3]>`.
+macro_rules! search {
+    ($slice:expr, $target:expr, |$t:ident| $key:expr) => {{
+        let slice = $slice;
+        let mut size = slice.len();
+        if size == 0 {
+            return None;
+        }
+        let mut base = 0;
+        while size > 1 {
+            let half = size / 2;
+            let mid = base + half;
+            let $t = slice[mid];
+            base = if $key <= $target { mid } else { base };
+            size -= half;
+        }
+        let $t = slice[base];
+        if $key == $target { Some(base) } else { None }
+    }};
+}
+use search;
+
+/// A triple from its six little-endian bytes.
+const fn unpack(bytes: [u8; 6]) -> Triple {
+    let [x0, x1, y0, y1, z0, z1] = bytes;
+    [
+        u16::from_le_bytes([x0, x1]),
+        u16::from_le_bytes([y0, y1]),
+        u16::from_le_bytes([z0, z1]),
+    ]
+}
+
+/// A number that orders triples lexicographically.
+const fn order_key([x, y, z]: Triple) -> u64 {
+    ((x as u64) << 32) | ((y as u64) << 16) | z as u64
+}
+
+impl core::fmt::Debug for Triples<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// The same triples in the same order, whatever their representation.
+impl PartialEq for Triples<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Triples<'_> {}
+
+impl<'a> IntoIterator for Triples<'a> {
+    type Item = Triple;
+    type IntoIter = TriplesIter<'a>;
+    fn into_iter(self) -> TriplesIter<'a> {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &Triples<'a> {
+    type Item = Triple;
+    type IntoIter = TriplesIter<'a>;
+    fn into_iter(self) -> TriplesIter<'a> {
+        self.iter()
+    }
+}
+
+/// The iterator of [`Triples::iter`].
+#[derive(Clone, Debug)]
+pub struct TriplesIter<'a> {
+    triples: Triples<'a>,
+    front: usize,
+    back: usize,
+}
+
+impl Iterator for TriplesIter<'_> {
+    type Item = Triple;
+
+    fn next(&mut self) -> Option<Triple> {
+        if self.front >= self.back {
+            return None;
+        }
+        self.front += 1;
+        self.triples.get(self.front - 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.back - self.front;
+        (n, Some(n))
+    }
+
+    fn nth(&mut self, n: usize) -> Option<Triple> {
+        self.front = self.front.saturating_add(n).min(self.back);
+        self.next()
+    }
+}
+
+impl DoubleEndedIterator for TriplesIter<'_> {
+    fn next_back(&mut self) -> Option<Triple> {
+        if self.front >= self.back {
+            return None;
+        }
+        self.back -= 1;
+        self.triples.get(self.back)
+    }
+}
+
+impl ExactSizeIterator for TriplesIter<'_> {}
+
+impl core::iter::FusedIterator for TriplesIter<'_> {}
 
 impl core::fmt::Debug for Tables<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -68,9 +309,10 @@ impl<'a> Tables<'a> {
     /// The losing triples `x <= y <= z <= limit`, in lexicographic order.
     ///
     /// ```
-    /// assert_eq!(stone_game::EMBEDDED.triples()[..3], [[0, 0, 0], [0, 1, 2], [0, 3, 5]]);
+    /// let first: Vec<_> = stone_game::EMBEDDED.triples().iter().take(3).collect();
+    /// assert_eq!(first, [[0, 0, 0], [0, 1, 2], [0, 3, 5]]);
     /// ```
-    pub const fn triples(&self) -> &'a [Triple] {
+    pub const fn triples(&self) -> Triples<'a> {
         self.triples
     }
 
@@ -82,7 +324,7 @@ impl<'a> Tables<'a> {
     /// assert_eq!(stone_game::EMBEDDED.losing_sum(u64::MAX), None);
     /// ```
     pub const fn losing_sum(&self, l: u64) -> Option<u64> {
-        at(self.sums, l)
+        self.sums.get(l)
     }
 
     /// The number of losing triples with `z <= l`, or `None` past the limit.
@@ -91,7 +333,7 @@ impl<'a> Tables<'a> {
     /// assert_eq!(stone_game::EMBEDDED.losing_count(4), Some(5));
     /// ```
     pub const fn losing_count(&self, l: u64) -> Option<u64> {
-        at(self.counts, l)
+        self.counts.get(l)
     }
 
     /// The one `c` for which `{a, b, c}` is losing, for `a` and `b` (in any
@@ -140,17 +382,16 @@ impl<'a> Tables<'a> {
     /// binary search; `None` for a winning position or one past the limit.
     ///
     /// ```
-    /// assert_eq!(stone_game::EMBEDDED.losing_index(2, 1, 0), Some(1));
+    /// const I: Option<usize> = stone_game::EMBEDDED.losing_index(2, 1, 0);
+    /// assert_eq!(I, Some(1));
     /// ```
-    pub fn losing_index(&self, a: u64, b: u64, c: u64) -> Option<usize> {
+    pub const fn losing_index(&self, a: u64, b: u64, c: u64) -> Option<usize> {
         let (x, y, z) = sorted(a, b, c);
         if z > self.limit as u64 {
             return None;
         }
         // z <= limit <= u16::MAX: the casts are exact.
-        self.triples
-            .binary_search(&[x as u16, y as u16, z as u16])
-            .ok()
+        self.triples.position(&[x as u16, y as u16, z as u16])
     }
 
     /// Every move from the position `a`, `b`, `c` to a losing position: empty

@@ -121,7 +121,7 @@ fn partners_are_symmetric_and_within_the_proven_bound() {
 fn losing_positions_number_at_most_one_per_pair() {
     // At most one losing z per pair (x, y): the bound (L+1)(L+2)/2 of GAME.md.
     let l = u64::from(LIMIT);
-    let mut pairs: Vec<[u16; 2]> = LOSING_TRIPLES.iter().map(|&[x, y, _]| [x, y]).collect();
+    let mut pairs: Vec<[u16; 2]> = LOSING_TRIPLES.iter().map(|[x, y, _]| [x, y]).collect();
     pairs.dedup();
     assert_eq!(
         pairs.len(),

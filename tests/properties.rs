@@ -276,7 +276,13 @@ fn check_order_independence(view: Tables<'_>, p: [u64; 3]) -> Result<(), TestCas
 
 /// Positions within the embedded table: uniform, losing, and next to losing.
 fn table_position() -> impl Strategy<Value = [u64; 3]> {
-    let triple = any::<Index>().prop_map(|i| widen(LOSING_TRIPLES[i.index(LOSING_TRIPLES.len())]));
+    let triple = any::<Index>().prop_map(|i| {
+        widen(
+            LOSING_TRIPLES
+                .get(i.index(LOSING_TRIPLES.len()))
+                .expect("in range"),
+        )
+    });
     prop_oneof![
         proptest::array::uniform3(0..=L),
         (triple.clone(), 0..6usize).prop_map(|(p, o)| permute(p, PERMUTATIONS[o])),
@@ -291,7 +297,7 @@ fn table_position() -> impl Strategy<Value = [u64; 3]> {
 fn scan_position() -> impl Strategy<Value = [u64; 3]> {
     let triple = any::<Index>().prop_map(|i| {
         let triples = scanned().tables().triples();
-        widen(triples[i.index(triples.len())])
+        widen(triples.get(i.index(triples.len())).expect("in range"))
     });
     prop_oneof![
         proptest::array::uniform3(0..=SCAN),
@@ -361,7 +367,7 @@ proptest! {
         let index = losing_index(p[0], p[1], p[2]);
         prop_assert_eq!(index.is_some(), losing(EMBEDDED, p) == Some(true));
         if let Some(i) = index {
-            prop_assert_eq!(widen(LOSING_TRIPLES[i]), sorted(p));
+            prop_assert_eq!(LOSING_TRIPLES.get(i).map(widen), Some(sorted(p)));
         }
     }
 
@@ -383,7 +389,7 @@ proptest! {
             prop_assert!(p.iter().filter(|&&pile| pile > L).count() >= 2, "{:?}", p);
         }
         prop_assert_eq!(
-            view.losing_index(p[0], p[1], p[2]).map(|i| widen(view.triples()[i])),
+            view.losing_index(p[0], p[1], p[2]).and_then(|i| view.triples().get(i)).map(widen),
             (losing(view, p) == Some(true)).then(|| sorted(p))
         );
     }
@@ -412,7 +418,7 @@ proptest! {
     fn losing_triples_share_no_key(i in any::<Index>(), j in any::<Index>()) {
         let (i, j) = (i.index(LOSING_TRIPLES.len()), j.index(LOSING_TRIPLES.len()));
         if i != j {
-            let (a, b) = (LOSING_TRIPLES[i], LOSING_TRIPLES[j]);
+            let (a, b) = (LOSING_TRIPLES.get(i).expect("in range"), LOSING_TRIPLES.get(j).expect("in range"));
             prop_assert!(!share_a_key(a, b), "{:?} and {:?} share a key", a, b);
         }
     }
@@ -453,7 +459,7 @@ proptest! {
     #[test]
     fn sums_grow_by_the_triples(l in 0..=SCAN) {
         let view = scanned().tables();
-        let at_l: Vec<&[u16; 3]> = view.triples().iter().filter(|t| u64::from(t[2]) == l).collect();
+        let at_l: Vec<[u16; 3]> = view.triples().iter().filter(|t| u64::from(t[2]) == l).collect();
         let count = at_l.len() as u64;
         let sum: u64 = at_l.iter().map(|t| t.iter().map(|&p| u64::from(p)).sum::<u64>()).sum();
         let (before_count, before_sum) = match l.checked_sub(1) {
@@ -519,7 +525,7 @@ fn no_two_losing_triples_share_a_key() {
         let mut one = HashMap::new();
         let mut two = HashMap::new();
         let mut all = HashMap::new();
-        for (i, &t) in triples.iter().enumerate() {
+        for (i, t) in triples.iter().enumerate() {
             let (k1, k2, k3) = keys(t);
             let k3 = [k3];
             let tables = [
@@ -537,7 +543,7 @@ fn no_two_losing_triples_share_a_key() {
                             *o.get(),
                             i,
                             "{t:?} and {:?} share {kind}{k:?}",
-                            triples[*o.get()]
+                            triples.get(*o.get())
                         ),
                     }
                 }
@@ -570,11 +576,7 @@ fn key_scan_finds_the_losing_triples() {
             }
         }
     }
-    let embedded: Vec<[u16; 3]> = LOSING_TRIPLES
-        .iter()
-        .copied()
-        .filter(|t| t[2] <= limit)
-        .collect();
+    let embedded: Vec<[u16; 3]> = LOSING_TRIPLES.iter().filter(|t| t[2] <= limit).collect();
     assert_eq!(found, embedded);
 }
 
@@ -597,7 +599,7 @@ fn definition_holds_exhaustively_for_small_piles() {
     let embedded: Vec<[u64; 3]> = LOSING_TRIPLES
         .iter()
         .filter(|t| u32::from(t[2]) <= limit)
-        .map(|&t| widen(t))
+        .map(widen)
         .collect();
     assert_eq!(brute, embedded);
 }
@@ -610,9 +612,14 @@ fn tables_are_consistent() {
     // The triples: sorted, strictly increasing, within the limit.
     for table in [EMBEDDED, view] {
         let triples = table.triples();
-        assert_eq!(triples.first(), Some(&[0, 0, 0]));
-        assert!(triples.windows(2).all(|w| w[0] < w[1]));
-        for (i, &[x, y, z]) in triples.iter().enumerate() {
+        assert_eq!(triples.get(0), Some([0, 0, 0]));
+        assert!(
+            triples
+                .iter()
+                .zip(triples.iter().skip(1))
+                .all(|(a, b)| a < b)
+        );
+        for (i, [x, y, z]) in triples.iter().enumerate() {
             assert!(x <= y && y <= z && u32::from(z) <= table.limit());
             let p = widen([x, y, z]);
             assert_eq!(table.partner(p[0], p[1]), Some(p[2]));
@@ -641,10 +648,9 @@ fn tables_are_consistent() {
     let cut: Vec<[u16; 3]> = view
         .triples()
         .iter()
-        .copied()
         .filter(|t| u64::from(t[2]) <= L)
         .collect();
-    assert_eq!(cut, LOSING_TRIPLES);
+    assert_eq!(cut, LOSING_TRIPLES.iter().collect::<Vec<_>>());
     for b in 0..=L {
         for a in 0..=b {
             assert_eq!(partner(a, b), view.partner(a, b), "({a}, {b})");
@@ -652,7 +658,7 @@ fn tables_are_consistent() {
     }
     // The scan's triples past LIMIT whose two smaller piles are within it are
     // the embedded partners past LIMIT.
-    for &t in view.triples() {
+    for t in view.triples() {
         let [x, y, z] = widen(t);
         if z > L && y <= L {
             assert_eq!(partner(x, y), Some(z));

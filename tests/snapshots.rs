@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES};
-use stone_game_generator::emit::render;
+use stone_game_generator::emit::{Options, Rendered, render};
 use stone_game_generator::scan::Scan;
 
 /// The limit the pinned tables were generated for.
@@ -94,9 +94,29 @@ fn digests_of_the_tables() {
     settings().bind(|| insta::assert_snapshot!("digests_at_limit_1000", text));
 }
 
+fn render_12(options: Options) -> Rendered {
+    render(&Scan::run(12).expect("scans"), options).expect("renders")
+}
+
 #[test]
 fn generated_source_for_limit_12() {
-    let rendered = render(&Scan::run(12).expect("scans")).expect("renders");
+    let rendered = render_12(Options::WITH_POSITION_MAP);
+    let words = |bytes: &[u8]| -> Vec<u64> {
+        bytes
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+            .collect()
+    };
+    let triples: Vec<[u16; 3]> = rendered
+        .triples
+        .chunks_exact(6)
+        .map(|t| [0, 2, 4].map(|i| u16::from_le_bytes([t[i], t[i + 1]])))
+        .collect();
+    let tables = format!(
+        "triples: {triples:?}\nsums: {:?}\ncounts: {:?}\n",
+        words(&rendered.sums),
+        words(&rendered.counts)
+    );
     settings().bind(|| {
         insta::assert_snapshot!("generated_source_limit_12", rendered.source);
         let partners: Vec<u16> = rendered
@@ -105,5 +125,34 @@ fn generated_source_for_limit_12() {
             .map(|le| u16::from_le_bytes([le[0], le[1]]))
             .collect();
         insta::assert_debug_snapshot!("generated_partners_limit_12", partners);
+        insta::assert_snapshot!("generated_tables_limit_12", tables);
+    });
+}
+
+/// The items of a generated source, parsed by syn: what `src/embedded.rs`
+/// relies on, one line each.
+fn items(source: &str) -> String {
+    use quote::ToTokens as _;
+    let file = syn::parse_file(source).expect("the generated source is Rust");
+    let mut text = String::new();
+    for item in file.items {
+        let _ = match item {
+            syn::Item::Const(c) => writeln!(text, "const {}: {}", c.ident, c.ty.to_token_stream()),
+            syn::Item::Static(s) => {
+                writeln!(text, "static {}: {}", s.ident, s.ty.to_token_stream())
+            }
+            other => writeln!(text, "other: {}", other.to_token_stream()),
+        };
+    }
+    text
+}
+
+#[test]
+fn generated_items_with_and_without_the_phf_map() {
+    let with = items(&render_12(Options::WITH_POSITION_MAP).source);
+    let without = items(&render_12(Options::TABLES).source);
+    settings().bind(|| {
+        insta::assert_snapshot!("generated_items", with);
+        insta::assert_snapshot!("generated_items_without_phf", without);
     });
 }

@@ -3,7 +3,7 @@
 //! same scan code, so the check of what the generator emits).
 
 use stone_game::{BruteForce, EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
-use stone_game_generator::emit::{PARTNERS_FILE, SOURCE_FILE, render};
+use stone_game_generator::emit::{Options, SOURCE_FILE, render};
 use stone_game_generator::format::pair_count;
 use stone_game_generator::scan::Scan;
 
@@ -98,11 +98,10 @@ fn a_larger_scan_extends_the_tables() {
     let up_to_limit: Vec<_> = view
         .triples()
         .iter()
-        .copied()
         .filter(|t| u64::from(t[2]) <= l)
         .collect();
     assert!(
-        up_to_limit == LOSING_TRIPLES,
+        up_to_limit.iter().copied().eq(LOSING_TRIPLES),
         "the triples up to LIMIT differ"
     );
     assert_eq!(view.losing_sum(l), EMBEDDED.losing_sum(l));
@@ -123,35 +122,45 @@ fn the_scan_finds_a_partner_for_every_pair() {
     );
 }
 
+/// The options the build script generated with: the phf map with feature `phf`.
+fn build_options() -> Options {
+    if cfg!(feature = "phf") {
+        Options::WITH_POSITION_MAP
+    } else {
+        Options::TABLES
+    }
+}
+
 #[test]
 fn the_embedded_source_is_exactly_what_the_generator_renders() {
-    let rendered = render(&Scan::run(LIMIT).expect("scans")).expect("renders");
-    let embedded = include_str!(concat!(env!("OUT_DIR"), "/stone_game_tables.rs"));
+    let rendered = render(&Scan::run(LIMIT).expect("scans"), build_options()).expect("renders");
     assert_eq!(SOURCE_FILE, "stone_game_tables.rs");
-    assert!(
-        embedded == rendered.source,
-        "OUT_DIR holds stale or foreign tables"
-    );
-    let partners = include_bytes!(concat!(env!("OUT_DIR"), "/stone_game_partners.bin"));
-    assert_eq!(PARTNERS_FILE, "stone_game_partners.bin");
-    assert!(partners[..] == rendered.partners[..]);
+    for (name, bytes) in rendered.files() {
+        let embedded = std::fs::read(std::path::Path::new(env!("OUT_DIR")).join(name))
+            .expect("the build script wrote it");
+        assert!(embedded == bytes, "OUT_DIR holds stale or foreign {name}");
+    }
 }
 
 #[test]
 fn generating_twice_gives_the_same_bytes() {
     let scan = Scan::run(LIMIT.min(300)).expect("scans");
-    assert_eq!(
-        render(&scan).expect("renders"),
-        render(&scan).expect("renders")
-    );
+    for options in [Options::TABLES, Options::WITH_POSITION_MAP] {
+        assert_eq!(
+            render(&scan, options).expect("renders"),
+            render(&scan, options).expect("renders")
+        );
+    }
     let dirs = [0, 1].map(|i| {
         let dir =
             std::env::temp_dir().join(format!("stone-game-determinism-{}-{i}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
-        stone_game_generator::generate(scan.limit(), &dir).expect("generates");
+        stone_game_generator::generate(scan.limit(), &dir, Options::WITH_POSITION_MAP)
+            .expect("generates");
         dir
     });
-    for name in [SOURCE_FILE, PARTNERS_FILE] {
+    let rendered = render(&scan, Options::WITH_POSITION_MAP).expect("renders");
+    for (name, _) in rendered.files() {
         let [a, b] = dirs
             .each_ref()
             .map(|d| std::fs::read(d.join(name)).expect("written"));

@@ -17,7 +17,7 @@ type Check = Result<String, String>;
 /// [`Tables`] itself, so that the tests can hand them a tampered one.
 trait Answers: Sync {
     fn limit(&self) -> u32;
-    fn triples(&self) -> &[stone_game::Triple];
+    fn triples(&self) -> stone_game::Triples<'_>;
     fn losing_sum(&self, l: u64) -> Option<u64>;
     fn losing_count(&self, l: u64) -> Option<u64>;
     fn partner(&self, a: u64, b: u64) -> Option<u64>;
@@ -28,7 +28,7 @@ impl Answers for Tables<'_> {
     fn limit(&self) -> u32 {
         Tables::limit(self)
     }
-    fn triples(&self) -> &[stone_game::Triple] {
+    fn triples(&self) -> stone_game::Triples<'_> {
         Tables::triples(self)
     }
     fn losing_sum(&self, l: u64) -> Option<u64> {
@@ -187,16 +187,18 @@ fn word(losing: bool) -> &'static str {
 fn triples_consistent() -> Check {
     let triples = EMBEDDED.triples();
     let limit = u64::from(LIMIT);
-    for (i, &[x, y, z]) in triples.iter().enumerate() {
-        let (x, y, z) = (u64::from(x), u64::from(y), u64::from(z));
+    let mut previous = None;
+    for (i, triple) in triples.iter().enumerate() {
+        let [x, y, z] = triple.map(u64::from);
         if !(x <= y && y <= z && z <= limit) {
             return Err(format!(
                 "triple {i} ({x}, {y}, {z}) is not sorted within {limit}"
             ));
         }
-        if i > 0 && triples[i - 1] >= triples[i] {
+        if previous.is_some_and(|previous| previous >= triple) {
             return Err(format!("the triples are out of order at {i}"));
         }
+        previous = Some(triple);
         let partners = [
             EMBEDDED.partner(x, y) == Some(z),
             EMBEDDED.partner(x, z) == Some(y),
@@ -214,7 +216,7 @@ fn triples_consistent() -> Check {
     }
     // Running totals per limit.
     let mut by_z = vec![(0u64, 0u64); LIMIT as usize + 1];
-    for &[x, y, z] in triples {
+    for [x, y, z] in triples {
         let entry = &mut by_z[usize::from(z)];
         entry.0 += u64::from(x) + u64::from(y) + u64::from(z);
         entry.1 += 1;
@@ -393,7 +395,7 @@ mod tests {
         fn limit(&self) -> u32 {
             self.tables.limit()
         }
-        fn triples(&self) -> &[stone_game::Triple] {
+        fn triples(&self) -> stone_game::Triples<'_> {
             self.tables.triples()
         }
         fn losing_sum(&self, l: u64) -> Option<u64> {

@@ -155,7 +155,7 @@ fn the_engine_wins_from_a_losing_position() {
     for t in LOSING_TRIPLES.iter().filter(|t| t[2] <= 30).step_by(7) {
         let args: Vec<String> = t.iter().map(|p| p.to_string()).collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        if t == &[0, 0, 0] {
+        if t == [0, 0, 0] {
             continue;
         }
         assert_eq!(play_out(&args), "engine wins", "{t:?}");

@@ -7,14 +7,21 @@
 ///
 /// Pairs are laid out by their larger pile, `(0,0), (0,1), (1,1), (0,2), …`, so
 /// the table for a limit `L` is a prefix of the table for any larger limit.
-/// The caller sorts the pair; the result is `None` only if it overflows `usize`.
+/// The caller sorts the pair: an unsorted pair (`a > b`) is refused with
+/// `None` rather than sorted here, since its index would alias another pair.
+/// The result is also `None` when the index does not fit `usize`, on every
+/// target width.
 ///
 /// ```
 /// use stone_game_generator::format::pair_index;
 /// assert_eq!(pair_index(0, 0), Some(0));
 /// assert_eq!(pair_index(1, 2), Some(4));
+/// assert_eq!(pair_index(2, 1), None);
 /// ```
 pub const fn pair_index(a: u64, b: u64) -> Option<usize> {
+    if a > b {
+        return None;
+    }
     // b * (b + 1) / 2 + a, without overflow for any b that indexes real memory.
     let Some(b1) = b.checked_add(1) else {
         return None;
@@ -30,10 +37,31 @@ pub const fn pair_index(a: u64, b: u64) -> Option<usize> {
     let Some(index) = tri.checked_add(a) else {
         return None;
     };
-    if index > usize::MAX as u64 {
-        return None;
+    usize_of(index)
+}
+
+/// `n` as a `usize`, or `None` where it does not fit (a 16- or 32-bit target).
+const fn usize_of(n: u64) -> Option<usize> {
+    if n > usize::MAX as u64 {
+        None
+    } else {
+        Some(n as usize)
     }
-    Some(index as usize)
+}
+
+/// `count` entries of `width` bytes each, in bytes: the length of a generated
+/// table file. `None` when it does not fit `usize` on the target.
+///
+/// ```
+/// use stone_game_generator::format::{PARTNER_BYTES, pair_count, table_bytes};
+/// assert_eq!(table_bytes(pair_count(1000), PARTNER_BYTES), Some(1_003_002));
+/// assert_eq!(table_bytes(u64::MAX, 2), None);
+/// ```
+pub const fn table_bytes(count: u64, width: usize) -> Option<usize> {
+    match count.checked_mul(width as u64) {
+        Some(bytes) => usize_of(bytes),
+        None => None,
+    }
 }
 
 /// How many pairs `a <= b <= limit` there are: the length of a partner table.
@@ -62,12 +90,19 @@ pub const fn position_key(x: u16, y: u16, z: u16) -> u64 {
 
 /// The largest limit whose tables the generator writes.
 ///
-/// The build pays for it: the generated source grows as L², and at 4000 rustc
-/// needs about 85 s more than at the default and 7.3 GiB (BENCHMARKS.md),
-/// where 10,000 would need more memory than a 24 GiB machine has. Partners
-/// stay below `2 (a + b + min(a, b)) <= 6 L` (GAME.md), so at this limit every
-/// partner also fits the two bytes a partner entry takes.
+/// The tables are bytes, so rustc's cost barely grows with the limit; the
+/// build script's scan grows as about L³ and the partner file as L²
+/// (BENCHMARKS.md). Partners stay below `2 (a + b + min(a, b)) <= 6 L`
+/// (GAME.md), so at this limit every partner also fits the two bytes a
+/// partner entry takes; the generator still checks each one.
 pub const MAX_LIMIT: u32 = 4000;
 
 /// Bytes per partner in the generated partner table (little-endian `u16`).
 pub const PARTNER_BYTES: usize = 2;
+
+/// Bytes per losing triple in the generated triple table: `x`, `y`, `z` as
+/// little-endian `u16`s.
+pub const TRIPLE_BYTES: usize = 6;
+
+/// Bytes per entry in the generated sum and count tables (little-endian `u64`).
+pub const TOTAL_BYTES: usize = 8;
