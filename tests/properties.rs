@@ -641,6 +641,14 @@ fn tables_are_consistent() {
         assert_eq!(named, triples.len());
         assert_eq!(table.losing_count(limit), Some(triples.len() as u64));
     }
+    // The free losing_index (the phf map) finds every embedded triple, in
+    // every order, those with z = LIMIT included.
+    for (i, &t) in LOSING_TRIPLES.iter().enumerate() {
+        for order in PERMUTATIONS {
+            let q = permute(widen(t), order);
+            assert_eq!(losing_index(q[0], q[1], q[2]), Some(i), "{q:?}");
+        }
+    }
     // The embedded table is the scan's, cut at LIMIT.
     let cut: Vec<[u16; 3]> = view
         .triples()
