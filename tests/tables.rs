@@ -161,3 +161,14 @@ fn brute_force_agrees_on_every_position_up_to_300() {
     );
     assert_table_agrees(&solved, u64::from(m.min(LIMIT)));
 }
+
+#[test]
+fn the_debug_forms_name_the_limit_and_the_number_of_triples() {
+    let expected = format!(
+        "Tables {{ limit: {LIMIT}, triples: {}, .. }}",
+        LOSING_TRIPLES.len()
+    );
+    assert_eq!(format!("{EMBEDDED:?}"), expected);
+    let scan = ScannedTables::scan(4).expect("scans");
+    assert_eq!(format!("{scan:?}"), "Tables { limit: 4, triples: 5, .. }");
+}

@@ -168,6 +168,9 @@ mod tests {
     fn sizes_read_well() {
         assert_eq!(human_size(0), "0 B");
         assert_eq!(human_size(1023), "1023 B");
+        assert_eq!(human_size(1024), "1.0 KiB");
+        assert_eq!(human_size((1 << 20) - 1), "1024.0 KiB");
+        assert_eq!(human_size(1 << 20), "1.0 MiB");
         assert_eq!(human_size(1536), "1.5 KiB");
         assert_eq!(human_size(12_300_000_000), "11.5 GiB");
         assert_eq!(human_size(u64::MAX), "16.0 EiB");
@@ -250,5 +253,21 @@ mod tests {
         assert_eq!(parse_meminfo("MemAvailable: lots\n"), None);
         assert_eq!(parse_meminfo("MemAvailable: 99999999999999999 kB\n"), None);
         assert!(available_memory() > 0);
+        // Every unit the kernel might write, and one it does not.
+        for (line, bytes) in [
+            ("MemAvailable: 7\n", Some(7)),
+            ("MemAvailable: 7 B\n", Some(7)),
+            ("MemAvailable: 7 kB\n", Some(7 << 10)),
+            ("MemAvailable: 7 MB\n", Some(7 << 20)),
+            ("MemAvailable: 7 GB\n", Some(7 << 30)),
+            ("MemAvailable: 7 TB\n", None),
+        ] {
+            assert_eq!(parse_meminfo(line), bytes, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn the_fallback_is_what_its_doc_says() {
+        assert_eq!(human_size(FALLBACK_MEMORY), "16.0 GiB");
     }
 }
