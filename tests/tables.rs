@@ -172,3 +172,50 @@ fn the_debug_forms_name_the_limit_and_the_number_of_triples() {
     let scan = ScannedTables::scan(4).expect("scans");
     assert_eq!(format!("{scan:?}"), "Tables { limit: 4, triples: 5, .. }");
 }
+
+#[test]
+fn brute_forces_at_every_small_limit_find_the_scans_triples() {
+    // Each limit lays its table out with its own side, so a wrong layout
+    // shows at some limit even where a larger one hides it.
+    for limit in 0..=12 {
+        let solved = BruteForce::new(limit).expect("a small limit");
+        assert_eq!(solved.limit(), limit);
+        let scan = Scan::run(limit).expect("scans");
+        let from_scan: Vec<[u64; 3]> = scan.triples().iter().map(|t| t.map(u64::from)).collect();
+        assert_eq!(
+            solved.losing_triples().collect::<Vec<_>>(),
+            from_scan,
+            "limit {limit}"
+        );
+        assert_eq!(solved.is_losing(0, 0, u64::from(limit) + 1), None);
+    }
+}
+
+#[test]
+fn a_brute_force_past_its_largest_limit_is_refused_and_says_why() {
+    use stone_game::{BruteForceError, MAX_BRUTE_LIMIT};
+    let past = MAX_BRUTE_LIMIT + 1;
+    let err = BruteForce::new(past).expect_err("past MAX_BRUTE_LIMIT");
+    assert_eq!(err, BruteForceError::LimitTooLarge { limit: past.into() });
+    assert_eq!(
+        err.to_string(),
+        format!("limit {past} is too large for a brute force: the largest is {MAX_BRUTE_LIMIT}")
+    );
+    let too_wide = BruteForceError::TooLargeForTarget { limit: 5 };
+    assert_eq!(
+        too_wide.to_string(),
+        "a brute force to 5 needs more memory than this target can address"
+    );
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn the_parallel_brute_force_is_the_serial_one() {
+    for limit in [0, 5, 20] {
+        let parallel = BruteForce::new_parallel(limit).expect("a small limit");
+        let serial = BruteForce::new(limit).expect("a small limit");
+        assert_eq!(parallel.limit(), limit);
+        assert!(parallel.losing_triples().eq(serial.losing_triples()));
+    }
+    assert!(BruteForce::new_parallel(stone_game::MAX_BRUTE_LIMIT + 1).is_err());
+}
