@@ -372,6 +372,26 @@ mod tests {
             &mut err,
         );
         assert_eq!((code, err.len()), (0, 0));
+        // The same for help, which clap renders itself.
+        for (kind, expected) in [(io::ErrorKind::Other, 1), (io::ErrorKind::BrokenPipe, 0)] {
+            let mut err = Vec::new();
+            let code = run(["stone-game", "--help"], &mut Refusing(kind), &mut err);
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(code, expected, "{kind:?}: {err}");
+            assert_eq!(err.is_empty(), expected == 0, "{kind:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn clap_suggestions_are_kept() {
+        for (args, suggestion) in [
+            (&["sumx"][..], "(did you mean 'sum'?)"),
+            (&["sum", "--jsn"][..], "(did you mean '--json'?)"),
+        ] {
+            let (code, _, err) = run_with_memory(args, 1 << 30);
+            assert_eq!(code, 2);
+            assert!(err.lines().next().unwrap().ends_with(suggestion), "{err}");
+        }
     }
 
     #[test]
