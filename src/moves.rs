@@ -161,3 +161,26 @@ impl Iterator for WinningMoves<'_> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_of_no_stones_or_from_no_pile_is_refused() {
+        for piles in PILE_SETS {
+            assert_eq!(Move { piles, stones: 0 }.apply([5, 5, 5]), None);
+            assert_eq!(
+                Move { piles, stones: 1 }
+                    .apply([5, 5, 5])
+                    .map(|p| p.iter().sum::<u64>()),
+                Some(15 - piles.iter().filter(|&&p| p).count() as u64)
+            );
+        }
+        let nothing = Move {
+            piles: [false; 3],
+            stones: 1,
+        };
+        assert_eq!(nothing.apply([5, 5, 5]), None);
+    }
+}

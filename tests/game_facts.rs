@@ -94,18 +94,51 @@ fn two_positions_sharing_a_key_the_later_can_move_to_the_earlier() {
 }
 
 #[test]
+fn every_move_keeps_a_key() {
+    // The second half of the theorem (GAME.md section 4): a move leaves a
+    // position that shares one of the seven keys with the one it left.
+    for p in sorted_positions(16) {
+        let before = keys(p);
+        for to in moves(p) {
+            assert!(
+                keys(to).iter().any(|k| before.contains(k)),
+                "{p:?} -> {to:?} keeps no key"
+            );
+        }
+    }
+}
+
+#[test]
 fn partners_are_symmetric_and_within_the_proven_bound() {
+    // Symmetry is checked against the raw triples, not against the partner
+    // query in the other order (which sorts its arguments, so it would agree
+    // with itself whatever the table held): each losing triple names the
+    // partner of all six ordered pairs of its piles.
     let l = u64::from(LIMIT);
+    let side = LIMIT as usize + 1;
+    let mut named = vec![None; side * side];
+    for [x, y, z] in LOSING_TRIPLES {
+        let [x, y, z] = [x, y, z].map(usize::from);
+        for (a, b, c) in [
+            (x, y, z),
+            (y, x, z),
+            (x, z, y),
+            (z, x, y),
+            (y, z, x),
+            (z, y, x),
+        ] {
+            named[a * side + b] = Some(c as u64);
+        }
+    }
     let mut largest = 0;
     for a in 0..=l {
-        for b in a..=l {
+        for b in 0..=l {
             let c = EMBEDDED.partner(a, b).expect("inside the table");
-            assert_eq!(EMBEDDED.partner(b, a), Some(c));
             assert!(c <= 2 * (a + b + a.min(b)), "partner({a}, {b}) = {c}");
             largest = largest.max(c);
-            if c <= l {
-                assert_eq!(EMBEDDED.partner(a, c), Some(b), "partner({a}, {c})");
-                assert_eq!(EMBEDDED.partner(b, c), Some(a), "partner({b}, {c})");
+            match named[a as usize * side + b as usize] {
+                Some(listed) => assert_eq!(c, listed, "partner({a}, {b})"),
+                None => assert!(c > l, "partner({a}, {b}) = {c}, yet no triple lists it"),
             }
         }
     }
@@ -114,6 +147,28 @@ fn partners_are_symmetric_and_within_the_proven_bound() {
             largest < 2000,
             "GAME.md: partners of pairs up to 1000 stay below 2000"
         );
+    }
+}
+
+#[test]
+fn the_brute_force_finds_exactly_one_partner_for_every_pair() {
+    // From the rules alone: for every pair (a, b), in either order, exactly
+    // one third pile c makes a losing position. Pairs up to 10 have their
+    // partner below 2 (a + b + min(a, b)) <= 60, inside the brute force.
+    let m = 60;
+    let solved = BruteForce::new(m).expect("a small limit");
+    let scanned = ScannedTables::scan(10).expect("scans");
+    for a in 0..=10 {
+        for b in 0..=10 {
+            let losing: Vec<u64> = (0..=u64::from(m))
+                .filter(|&c| solved.is_losing(a, b, c) == Some(true))
+                .collect();
+            assert_eq!(losing.len(), 1, "({a}, {b}): {losing:?}");
+            assert_eq!(scanned.tables().partner(a, b), Some(losing[0]));
+            if LIMIT >= 10 {
+                assert_eq!(EMBEDDED.partner(a, b), Some(losing[0]));
+            }
+        }
     }
 }
 

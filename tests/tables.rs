@@ -131,6 +131,9 @@ fn build_options() -> Options {
     }
 }
 
+/// Also the determinism across processes: the build script's process wrote
+/// OUT_DIR, this one renders afresh (generator/tests/determinism.rs runs two
+/// more processes at a small limit).
 #[test]
 fn the_embedded_source_is_exactly_what_the_generator_renders() {
     let rendered = render(&Scan::run(LIMIT).expect("scans"), build_options()).expect("renders");
@@ -139,35 +142,6 @@ fn the_embedded_source_is_exactly_what_the_generator_renders() {
         let embedded = std::fs::read(std::path::Path::new(env!("OUT_DIR")).join(name))
             .expect("the build script wrote it");
         assert!(embedded == bytes, "OUT_DIR holds stale or foreign {name}");
-    }
-}
-
-#[test]
-fn generating_twice_gives_the_same_bytes() {
-    let scan = Scan::run(LIMIT.min(300)).expect("scans");
-    for options in [Options::TABLES, Options::WITH_POSITION_MAP] {
-        assert_eq!(
-            render(&scan, options).expect("renders"),
-            render(&scan, options).expect("renders")
-        );
-    }
-    let dirs = [0, 1].map(|i| {
-        let dir =
-            std::env::temp_dir().join(format!("stone-game-determinism-{}-{i}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        stone_game_generator::generate(scan.limit(), &dir, Options::WITH_POSITION_MAP)
-            .expect("generates");
-        dir
-    });
-    let rendered = render(&scan, Options::WITH_POSITION_MAP).expect("renders");
-    for (name, _) in rendered.files() {
-        let [a, b] = dirs
-            .each_ref()
-            .map(|d| std::fs::read(d.join(name)).expect("written"));
-        assert!(a == b, "{name} differs between two runs");
-    }
-    for dir in dirs {
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
 
@@ -191,4 +165,62 @@ fn brute_force_agrees_on_every_position_up_to_300() {
         "the scan and the brute force differ"
     );
     assert_table_agrees(&solved, u64::from(m.min(LIMIT)));
+}
+
+#[test]
+fn the_debug_forms_name_the_limit_and_the_number_of_triples() {
+    let expected = format!(
+        "Tables {{ limit: {LIMIT}, triples: {}, .. }}",
+        LOSING_TRIPLES.len()
+    );
+    assert_eq!(format!("{EMBEDDED:?}"), expected);
+    let scan = ScannedTables::scan(4).expect("scans");
+    assert_eq!(format!("{scan:?}"), "Tables { limit: 4, triples: 5, .. }");
+}
+
+#[test]
+fn brute_forces_at_every_small_limit_find_the_scans_triples() {
+    // Each limit lays its table out with its own side, so a wrong layout
+    // shows at some limit even where a larger one hides it.
+    for limit in 0..=12 {
+        let solved = BruteForce::new(limit).expect("a small limit");
+        assert_eq!(solved.limit(), limit);
+        let scan = Scan::run(limit).expect("scans");
+        let from_scan: Vec<[u64; 3]> = scan.triples().iter().map(|t| t.map(u64::from)).collect();
+        assert_eq!(
+            solved.losing_triples().collect::<Vec<_>>(),
+            from_scan,
+            "limit {limit}"
+        );
+        assert_eq!(solved.is_losing(0, 0, u64::from(limit) + 1), None);
+    }
+}
+
+#[test]
+fn a_brute_force_past_its_largest_limit_is_refused_and_says_why() {
+    use stone_game::{BruteForceError, MAX_BRUTE_LIMIT};
+    let past = MAX_BRUTE_LIMIT + 1;
+    let err = BruteForce::new(past).expect_err("past MAX_BRUTE_LIMIT");
+    assert_eq!(err, BruteForceError::LimitTooLarge { limit: past.into() });
+    assert_eq!(
+        err.to_string(),
+        format!("limit {past} is too large for a brute force: the largest is {MAX_BRUTE_LIMIT}")
+    );
+    let too_wide = BruteForceError::TooLargeForTarget { limit: 5 };
+    assert_eq!(
+        too_wide.to_string(),
+        "a brute force to 5 needs more memory than this target can address"
+    );
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn the_parallel_brute_force_is_the_serial_one() {
+    for limit in [0, 5, 20] {
+        let parallel = BruteForce::new_parallel(limit).expect("a small limit");
+        let serial = BruteForce::new(limit).expect("a small limit");
+        assert_eq!(parallel.limit(), limit);
+        assert!(parallel.losing_triples().eq(serial.losing_triples()));
+    }
+    assert!(BruteForce::new_parallel(stone_game::MAX_BRUTE_LIMIT + 1).is_err());
 }

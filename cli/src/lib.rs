@@ -394,6 +394,58 @@ mod tests {
         assert!(err.starts_with("note: "));
     }
 
+    /// An output that refuses every write with `kind`.
+    struct Refusing(io::ErrorKind);
+
+    impl Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error_but_a_broken_pipe_ends_quietly() {
+        let mut err = Vec::new();
+        let code = run(
+            ["stone-game", "sum", "4"],
+            &mut Refusing(io::ErrorKind::Other),
+            &mut err,
+        );
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(code, 1, "{err}");
+        assert!(err.starts_with("error: cannot write the output"), "{err}");
+        let mut err = Vec::new();
+        let code = run(
+            ["stone-game", "sum", "4"],
+            &mut Refusing(io::ErrorKind::BrokenPipe),
+            &mut err,
+        );
+        assert_eq!((code, err.len()), (0, 0));
+        // The same for help, which clap renders itself.
+        for (kind, expected) in [(io::ErrorKind::Other, 1), (io::ErrorKind::BrokenPipe, 0)] {
+            let mut err = Vec::new();
+            let code = run(["stone-game", "--help"], &mut Refusing(kind), &mut err);
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(code, expected, "{kind:?}: {err}");
+            assert_eq!(err.is_empty(), expected == 0, "{kind:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn clap_suggestions_are_kept() {
+        for (args, suggestion) in [
+            (&["sumx"][..], "(did you mean 'sum'?)"),
+            (&["sum", "--jsn"][..], "(did you mean '--json'?)"),
+        ] {
+            let (code, _, err) = run_with_memory(args, 1 << 30);
+            assert_eq!(code, 2);
+            assert!(err.lines().next().unwrap().ends_with(suggestion), "{err}");
+        }
+    }
+
     #[test]
     fn messages_stay_on_one_line() {
         assert_eq!(one_line("a\nb\r\tc"), "a\\nb\\r\\tc");

@@ -115,9 +115,21 @@ pub(crate) fn scan_checked(ctx: &Ctx, limit: u32) -> Result<ScannedTables, Failu
 }
 
 /// [`ScannedTables::scan`], with a progress bar on the real stderr once a second has
-/// passed, when `show_bar` is set. The bar follows the scan from its start,
-/// hidden for that second, so that its rate and ETA are right when it appears.
+/// passed, when `show_bar` is set. (On a stderr that is not a terminal
+/// indicatif draws nothing even then; `main` sets `show_bar` only on one.)
 fn scan_with_bar(limit: u32, show_bar: bool) -> Result<ScannedTables, stone_game::ScanError> {
+    scan_with_bar_on(limit, show_bar, ProgressDrawTarget::stderr, BAR_DELAY)
+}
+
+/// [`scan_with_bar`], drawing on `target()` once `delay` has passed: the bar
+/// follows the scan from its start, hidden until then, so that its rate and
+/// ETA are right when it appears.
+fn scan_with_bar_on(
+    limit: u32,
+    show_bar: bool,
+    target: impl Fn() -> ProgressDrawTarget,
+    delay: Duration,
+) -> Result<ScannedTables, stone_game::ScanError> {
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let mut shown = false;
@@ -127,9 +139,9 @@ fn scan_with_bar(limit: u32, show_bar: bool) -> Result<ScannedTables, stone_game
         }
         let bar = bar.get_or_insert_with(|| new_bar(limit, progress.pairs_total));
         bar.set_position(progress.pairs_done);
-        if !shown && start.elapsed() >= BAR_DELAY {
+        if !shown && start.elapsed() >= delay {
             shown = true;
-            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.set_draw_target(target());
         }
     });
     if let Some(bar) = bar {
@@ -156,9 +168,81 @@ mod tests {
     fn sizes_read_well() {
         assert_eq!(human_size(0), "0 B");
         assert_eq!(human_size(1023), "1023 B");
+        assert_eq!(human_size(1024), "1.0 KiB");
+        assert_eq!(human_size((1 << 20) - 1), "1024.0 KiB");
+        assert_eq!(human_size(1 << 20), "1.0 MiB");
         assert_eq!(human_size(1536), "1.5 KiB");
         assert_eq!(human_size(12_300_000_000), "11.5 GiB");
         assert_eq!(human_size(u64::MAX), "16.0 EiB");
+    }
+
+    /// A terminal that records what is drawn on it.
+    #[derive(Debug, Default, Clone)]
+    struct Recorder(std::sync::Arc<std::sync::Mutex<String>>);
+
+    impl Recorder {
+        fn drawn(&self) -> String {
+            self.0.lock().unwrap().clone()
+        }
+        fn target(&self) -> ProgressDrawTarget {
+            ProgressDrawTarget::term_like(Box::new(self.clone()))
+        }
+    }
+
+    impl indicatif::TermLike for Recorder {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_bar_is_drawn_only_when_asked_for_and_only_after_its_delay() {
+        let expected = ScannedTables::scan(40).unwrap();
+        // Asked for, no delay: drawn.
+        let terminal = Recorder::default();
+        let table = scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
+        assert_eq!(table, expected);
+        assert!(
+            terminal.drawn().contains("scanning to 40"),
+            "{:?}",
+            terminal.drawn()
+        );
+        // Not asked for (stderr is not a terminal): nothing, however long the
+        // scan has run.
+        let terminal = Recorder::default();
+        let table = scan_with_bar_on(40, false, || terminal.target(), Duration::ZERO).unwrap();
+        assert_eq!(table, expected);
+        assert_eq!(terminal.drawn(), "");
+        // Asked for, but the scan ends before the delay: nothing.
+        let terminal = Recorder::default();
+        let hour = Duration::from_secs(3600);
+        scan_with_bar_on(40, true, || terminal.target(), hour).unwrap();
+        assert_eq!(terminal.drawn(), "");
     }
 
     #[test]
@@ -169,5 +253,21 @@ mod tests {
         assert_eq!(parse_meminfo("MemAvailable: lots\n"), None);
         assert_eq!(parse_meminfo("MemAvailable: 99999999999999999 kB\n"), None);
         assert!(available_memory() > 0);
+        // Every unit the kernel might write, and one it does not.
+        for (line, bytes) in [
+            ("MemAvailable: 7\n", Some(7)),
+            ("MemAvailable: 7 B\n", Some(7)),
+            ("MemAvailable: 7 kB\n", Some(7 << 10)),
+            ("MemAvailable: 7 MB\n", Some(7 << 20)),
+            ("MemAvailable: 7 GB\n", Some(7 << 30)),
+            ("MemAvailable: 7 TB\n", None),
+        ] {
+            assert_eq!(parse_meminfo(line), bytes, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn the_fallback_is_what_its_doc_says() {
+        assert_eq!(human_size(FALLBACK_MEMORY), "16.0 GiB");
     }
 }

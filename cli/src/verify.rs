@@ -373,10 +373,29 @@ mod tests {
 
     #[test]
     fn a_disagreement_fails() {
+        // A wrong table: the partner of (0, 1) moved from 2 to 3, so the
+        // table calls (0, 1, 2) winning where the rules make it losing.
+        let scan = ScannedTables::scan(30).unwrap();
+        let tampered = Tampered {
+            tables: scan.tables(),
+            pair: (0, 1),
+            partner: 3,
+        };
+        let brute = BruteForce::new(30).unwrap();
+        let message = brute_agrees(&brute, &tampered, 30, "a tampered table").unwrap_err();
+        assert_eq!(
+            message,
+            "brute force disagrees with a tampered table at (0, 1, 2): brute force says \
+             losing, a tampered table says winning"
+        );
         // The brute force knows nothing past its limit; the scan does.
         let brute = BruteForce::new(10).unwrap();
-        let scan = ScannedTables::scan(11).unwrap();
-        let check = brute_agrees(&brute, &scan.tables(), 11, "a runtime scan");
+        let check = brute_agrees(
+            &brute,
+            &ScannedTables::scan(11).unwrap().tables(),
+            11,
+            "a scan",
+        );
         let message = check.unwrap_err();
         assert!(message.contains("brute force says nothing"), "{message}");
         // A scan past the tables agrees within them.
