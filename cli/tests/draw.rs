@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use stone_game::{EMBEDDED, LOSING_TRIPLES};
+use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 use stone_game_cli::draw::{partner_colour, partners_cell_pixels, slice_mark_pixels};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
@@ -187,7 +187,9 @@ fn a_partners_svg_has_one_cell_per_pair() {
 fn the_counts_show_their_fitted_exponents() {
     let dir = scratch("counts");
     let file = dir.join("counts.svg");
-    draw_ok(&["counts", "--limit", "300", "-o", file.to_str().unwrap()]);
+    // Within the tables at every limit the suite runs at (100 and up).
+    let limit = LIMIT.min(300).to_string();
+    draw_ok(&["counts", "--limit", &limit, "-o", file.to_str().unwrap()]);
     let text = fs::read_to_string(&file).unwrap();
     let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
     let texts: Vec<&str> = svg
@@ -207,10 +209,12 @@ fn the_counts_show_their_fitted_exponents() {
             .parse()
             .expect("an exponent")
     };
-    assert!((exponent("losing positions") - 2.0).abs() < 0.1);
-    assert!((exponent("S(l)") - 3.0).abs() < 0.1);
+    // The fits approach 2 and 3 from below as the limit grows: 1.88 and
+    // 2.90 at 100, 1.96 and 2.97 at 300.
+    assert!((exponent("losing positions") - 2.0).abs() < 0.15);
+    assert!((exponent("S(l)") - 3.0).abs() < 0.15);
     let png = dir.join("counts.png");
-    draw_ok(&["counts", "--limit", "300", "-o", png.to_str().unwrap()]);
+    draw_ok(&["counts", "--limit", &limit, "-o", png.to_str().unwrap()]);
     let png = Png::read(&png);
     assert_eq!((png.width, png.height), stone_game_cli::draw::COUNTS_SIZE);
 }
