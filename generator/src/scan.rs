@@ -158,10 +158,11 @@ struct Keys {
     rows: usize,
     stride: usize,
     words: Vec<u64>,
-    /// Per row of `two_t`, then per row of `all`: every column before it is
-    /// held (a lower bound on the first free column, raised as it is read).
-    /// `u32`, as columns stay below `2^32` at any limit a scan accepts.
-    free_two_t: Vec<u32>,
+    /// Per row of `all`: every column before it is held (a lower bound on
+    /// the first free column, raised as it is read). `u32`, as columns stay
+    /// below `2^32` at any limit a scan accepts. (The same bound for
+    /// `two_t[x]` is only read by row `x`'s searches, so the scan keeps it
+    /// in a local.)
     free_all: Vec<u32>,
 }
 
@@ -173,7 +174,6 @@ impl Keys {
             rows,
             stride,
             words: vec![0; rows * TABLES * stride],
-            free_two_t: vec![0; rows],
             free_all: vec![0; rows],
         }
     }
@@ -232,13 +232,14 @@ impl Keys {
                 break;
             }
         }
-        // Below 64 * stride + 64, which fits: see `free_two_t`.
+        // Below 64 * stride + 64, which fits: see `free_all`.
         col as u32
     }
 
     /// The first `z >= y` for which `(x, y, z)` holds none of the six keys that
     /// move with `z`: the partner of `(x, y)` when `K1(x, y)` is free.
-    fn first_free_z(&mut self, x: usize, y: usize) -> usize {
+    /// `free_t` is the first-free bound of `two_t[x]`, raised here.
+    fn first_free_z(&mut self, x: usize, y: usize, free_t: &mut u32) -> usize {
         let d = y - x;
         let s = self.stride;
         // The rows of index x, y and d = y - x: ONE at +0, TWO at +s, TWO_T
@@ -249,11 +250,10 @@ impl Keys {
         let v: &[u64] = &self.words;
         // Start past the held prefixes of `two_t[x]` (column z - y) and
         // `all[y-x]` (column z - x).
-        let free_t = Keys::first_free(v, s, two_t_x, self.free_two_t[x]);
-        self.free_two_t[x] = free_t;
+        *free_t = Keys::first_free(v, s, two_t_x, *free_t);
         let free_a = Keys::first_free(v, s, all_d, self.free_all[d]);
         self.free_all[d] = free_a;
-        let mut z = y + free_t as usize;
+        let mut z = y + *free_t as usize;
         if x + free_a as usize > z {
             z = x + free_a as usize;
         }
@@ -380,6 +380,7 @@ impl Scan {
         let mut triples = Vec::new();
         let mut pairs_done = 0u64;
         for x in 0..=l {
+            let mut free_t = 0;
             let mut y = x;
             loop {
                 if y > l {
@@ -400,7 +401,7 @@ impl Scan {
                 if y > l {
                     break;
                 }
-                let z = keys.first_free_z(x, y);
+                let z = keys.first_free_z(x, y, &mut free_t);
                 keys.hold(x, y, z);
                 // Piles are at most the limit, which fits u16; only a partner
                 // past the limit could overflow its field.
