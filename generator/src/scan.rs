@@ -399,12 +399,15 @@ impl Scan {
         let mut pairs_done = 0u64;
         // In tiles of TILE x TILE pairs (module docs): a band of TILE rows
         // at a time, TILE columns of each row per tile. Per row of the band:
-        // the next y to look at, the first-free bound of `two_t[x]`, and the
-        // losing triples found so far (appended in row order at the band's
-        // end, so the triples stay sorted).
+        // the next y to look at, the first-free bound of `two_t[x]`, and one
+        // bit per y whose pair found its partner z <= L, a losing triple
+        // (x, y, z). The triples are appended in row order at the band's
+        // end, their z read back from `partners`: a bit per pair instead of
+        // a buffer of triples keeps the peak memory down (64 KB at 8000).
         let mut next_y = [0usize; TILE];
         let mut free_t = [0u32; TILE];
-        let mut band: [Vec<[u16; 3]>; TILE] = core::array::from_fn(|_| Vec::new());
+        let row_words = (l + 1).div_ceil(64);
+        let mut found = vec![0u64; TILE * row_words];
         let mut xb = 0;
         while xb <= l {
             let xe = (xb + TILE).min(l + 1);
@@ -452,7 +455,7 @@ impl Scan {
                         if z <= l {
                             partners[index(x, z)] = y as u32;
                             partners[index(y, z)] = x as u32;
-                            band[i].push([x as u16, y as u16, z as u16]);
+                            found[i * row_words + y / 64] |= 1 << (y % 64);
                         }
                         y += 1;
                     }
@@ -461,8 +464,18 @@ impl Scan {
                 yb = ye;
             }
             for x in xb..xe {
-                triples.extend_from_slice(&band[x - xb]);
-                band[x - xb].clear();
+                let start = (x - xb) * row_words;
+                for (k, word) in found[start..start + row_words].iter_mut().enumerate() {
+                    let mut bits = *word;
+                    *word = 0;
+                    while bits != 0 {
+                        let y = 64 * k + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        // z <= l, the limit, which fits u16.
+                        let z = partners[index(x, y)] as u16;
+                        triples.push([x as u16, y as u16, z]);
+                    }
+                }
                 pairs_done += (l - x + 1) as u64;
                 progress(Progress {
                     pairs_done,
