@@ -40,6 +40,20 @@
 //! - The four tables live in one allocation, the four rows of one index next
 //!   to each other, one stride for all: a search reads two rows of index `y`
 //!   and two of index `y - x`.
+//! - The pairs are scanned in tiles of `TILE x TILE`, not row after row: a
+//!   band of `TILE` rows `x`, and in it `TILE` columns `y` of each row at a
+//!   time. Row after row, each search reads four rows (`one[y]`, `two_t[y]`,
+//!   `two[y-x]`, `all[y-x]`) that were last read about `L` searches ago,
+//!   from memory at large `L`; a tile reads about `3 TILE` row indices, which
+//!   stay in the L2 cache. The result is the same, bit for bit: a search
+//!   `(x', y')` with `x' > x` and `y' < y` neither reads a bit that the
+//!   search `(x, y)` writes nor writes one it reads (key by key; the one
+//!   exception, `two_t[z']` at column `y' - x'`, lies below every column
+//!   `(x, y)` reads there), the first-free bounds belong to a row or a
+//!   diagonal `y - x`, whose searches keep their order, and `one[x]` gets
+//!   bits from other rows only in their searches at `y = x`. So any order
+//!   that keeps `(x, y)` before `(x', y')` whenever `x <= x'` and `y <= y'`
+//!   finds the same partners; the triples are put back in row order.
 //! - Plain loops and slices, no iterator chains, since the build script runs
 //!   this at opt-level 0.
 
@@ -137,6 +151,10 @@ pub const fn memory_needed(limit: u32) -> u64 {
     }
 }
 
+/// The side of the tiles the pairs are scanned in (module docs): 64 rows of
+/// 64 columns read about 3 x 64 row indices, under 1 MiB at L = 8000.
+const TILE: usize = 64;
+
 /// Which table a row belongs to: the rows of one index are kept together.
 const ONE: usize = 0;
 const TWO: usize = 1;
@@ -150,46 +168,51 @@ const TABLES: usize = 4;
 /// The rows widen together when a bit lands past them (a partner ran further
 /// than any before), so no bound on partners is assumed; bits past a row read
 /// as free.
+///
+/// The hot paths index `words` directly from row starts computed once per
+/// search, and the small helpers are `#[inline(always)]`: the build script
+/// runs this at opt-level 0, where every call that is not inlined costs.
 struct Keys {
     rows: usize,
     stride: usize,
     words: Vec<u64>,
-    /// Per row of `two_t`, then per row of `all`: every column before it is
-    /// held (a lower bound on the first free column, raised as it is read).
-    free_two_t: Vec<usize>,
-    free_all: Vec<usize>,
+    /// Per row of `all`: every column before it is held (a lower bound on
+    /// the first free column, raised as it is read). `u32`, as columns stay
+    /// below `2^32` at any limit a scan accepts. (The same bound for
+    /// `two_t[x]` is only read by row `x`'s searches, so the scan keeps it
+    /// in a local.)
+    free_all: Vec<u32>,
 }
 
 impl Keys {
     /// `rows` rows per table, at least `cols` columns wide to start with.
     fn new(rows: usize, cols: usize) -> Self {
-        let stride = cols.div_ceil(64) + 1;
+        let stride = cols.div_ceil(64).max(1);
         Keys {
             rows,
             stride,
             words: vec![0; rows * TABLES * stride],
-            free_two_t: vec![0; rows],
             free_all: vec![0; rows],
         }
     }
 
     /// Where row `row` of `table` starts in `words`.
-    #[inline]
+    #[inline(always)]
     fn start(&self, table: usize, row: usize) -> usize {
         (row * TABLES + table) * self.stride
     }
 
     /// Row `row` of `table`.
-    #[inline]
+    #[cfg(test)]
     fn row(&self, table: usize, row: usize) -> &[u64] {
         let start = self.start(table, row);
         &self.words[start..start + self.stride]
     }
 
     /// Holds column `col` of the row starting at `start`.
-    #[inline]
-    fn set(&mut self, start: usize, col: usize) {
-        self.words[start + col / 64] |= 1 << (col % 64);
+    #[inline(always)]
+    fn set(words: &mut [u64], start: usize, col: usize) {
+        words[start + col / 64] |= 1 << (col % 64);
     }
 
     /// Re-lays the rows at least wide enough for column `col`, growing by half
@@ -211,51 +234,58 @@ impl Keys {
 
     /// The first free column of the row starting at `start`, from `col`, when
     /// every column before `col` is known to be held.
-    #[inline]
-    fn first_free(&self, start: usize, mut col: usize) -> usize {
+    #[inline(always)]
+    fn first_free(words: &[u64], stride: usize, start: usize, col: u32) -> u32 {
+        let mut col = col as usize;
         loop {
             let word = col / 64;
-            if word >= self.stride {
-                return col;
+            if word >= stride {
+                break;
             }
-            let held = (self.words[start + word] >> (col % 64)).trailing_ones() as usize;
+            let held = (words[start + word] >> (col % 64)).trailing_ones() as usize;
             col += held;
-            // Stop inside the word, or at a free first bit.
-            if !col.is_multiple_of(64) || held == 0 {
-                return col;
+            // Stop inside the word, or at a free first bit. (`& 63`, not
+            // `is_multiple_of`: a call at opt-level 0.)
+            if col & 63 != 0 || held == 0 {
+                break;
             }
         }
+        // Below 64 * stride + 64, which fits: see `free_all`.
+        col as u32
     }
 
     /// The first `z >= y` for which `(x, y, z)` holds none of the six keys that
     /// move with `z`: the partner of `(x, y)` when `K1(x, y)` is free.
-    fn first_free_z(&mut self, x: usize, y: usize) -> usize {
+    /// `free_t` is the first-free bound of `two_t[x]`, raised here.
+    fn first_free_z(&mut self, x: usize, y: usize, free_t: &mut u32) -> usize {
         let d = y - x;
         let s = self.stride;
-        let (two_t_x, two_t_y) = (self.start(TWO_T, x), self.start(TWO_T, y));
-        let all_d = self.start(ALL, d);
+        // The rows of index x, y and d = y - x: ONE at +0, TWO at +s, TWO_T
+        // at +2s, ALL at +3s (see `start`).
+        let (row_x, row_y, row_d) = (self.start(ONE, x), self.start(ONE, y), self.start(ONE, d));
+        let (two_t_x, two_t_y) = (row_x + TWO_T * s, row_y + TWO_T * s);
+        let all_d = row_d + ALL * s;
+        let v: &[u64] = &self.words;
         // Start past the held prefixes of `two_t[x]` (column z - y) and
         // `all[y-x]` (column z - x).
-        let free_t = self.first_free(two_t_x, self.free_two_t[x]);
-        self.free_two_t[x] = free_t;
-        let free_a = self.first_free(all_d, self.free_all[d]);
+        *free_t = Keys::first_free(v, s, two_t_x, *free_t);
+        let free_a = Keys::first_free(v, s, all_d, self.free_all[d]);
         self.free_all[d] = free_a;
-        let mut z = y + free_t;
-        if x + free_a > z {
-            z = x + free_a;
+        let mut z = y + *free_t as usize;
+        if x + free_a as usize > z {
+            z = x + free_a as usize;
         }
-        let v = &self.words;
-        // Group A reads column z, B column z - y, C column z - x.
-        let (one_y, one_x, two_d) = (self.start(ONE, y), self.start(ONE, x), self.start(TWO, d));
-        let a0 = &v[one_y..one_y + s];
-        let a1 = &v[one_x..one_x + s];
-        let a2 = &v[two_d..two_d + s];
+        // Group A reads column z (`one[y]`, `one[x]`, `two[d]`), B column
+        // z - y (`two_t[x]`), C column z - x (`two_t[y]`, `all[d]`).
+        let a0 = &v[row_y..row_y + s];
+        let a1 = &v[row_x..row_x + s];
+        let a2 = &v[row_d + TWO * s..row_d + TWO * s + s];
         let b0 = &v[two_t_x..two_t_x + s];
         let c0 = &v[two_t_y..two_t_y + s];
         let c1 = &v[all_d..all_d + s];
         let (shift_b, shift_c) = ((y % 64) as u32, (x % 64) as u32);
         // The word of z, and the words of B and C that hold its low bits;
-        // z >= y >= x, so neither subtraction wraps.
+        // z >= y >= x, so neither subtraction wraps, and both stay <= w.
         let mut w = z / 64;
         let (mut wb, mut wc) = (w - y / 64, w - x / 64);
         // The columns before z are held by definition.
@@ -269,15 +299,18 @@ impl Keys {
             prev_c = c0[wc - 1] | c1[wc - 1];
         }
         loop {
-            let (mut a, mut b, mut c) = (0, 0, 0);
+            let (a, b, c);
             if w < s {
+                // Then so are wb and wc: every word is inside its row.
                 a = a0[w] | a1[w] | a2[w];
-            }
-            if wb < s {
                 b = b0[wb];
-            }
-            if wc < s {
                 c = c0[wc] | c1[wc];
+            } else {
+                // Past the rows (only before a widening): group A reads as
+                // free, B and C from their own ends on.
+                a = 0;
+                b = if wb < s { b0[wb] } else { 0 };
+                c = if wc < s { c0[wc] | c1[wc] } else { 0 };
             }
             // `prev >> (64 - shift)` in two steps, so that shift 0 needs no branch.
             held |= a
@@ -300,20 +333,24 @@ impl Keys {
     /// Marks the keys of the losing triple `x <= y <= z` that a later pair
     /// reads: all but `K1(x, y)`, `K2(z-y, x)` and `K2(z-x, y)` in `two` (their
     /// transposes in `two_t` are read).
+    #[inline(always)]
     fn hold(&mut self, x: usize, y: usize, z: usize) {
         // z is the largest column set.
         if z / 64 >= self.stride {
             self.widen(z);
         }
         let d = y - x;
-        self.set(self.start(ONE, x), z);
-        self.set(self.start(ONE, y), z);
-        self.set(self.start(TWO, d), z);
-        self.set(self.start(TWO_T, x), z - y);
-        self.set(self.start(TWO_T, y), z - x);
-        self.set(self.start(ALL, d), z - x);
+        let s = self.stride;
+        let (row_x, row_y, row_d) = (self.start(ONE, x), self.start(ONE, y), self.start(ONE, d));
+        let v: &mut [u64] = &mut self.words;
+        Keys::set(v, row_x, z);
+        Keys::set(v, row_y, z);
+        Keys::set(v, row_d + TWO * s, z);
+        Keys::set(v, row_x + TWO_T * s, z - y);
+        Keys::set(v, row_y + TWO_T * s, z - x);
+        Keys::set(v, row_d + ALL * s, z - x);
         if z < self.rows {
-            self.set(self.start(TWO_T, z), d);
+            Keys::set(v, (z * TABLES + TWO_T) * s, d);
         }
     }
 }
@@ -360,42 +397,92 @@ impl Scan {
         let mut partners = vec![u32::MAX; pairs_total as usize];
         let mut triples = Vec::new();
         let mut pairs_done = 0u64;
-        for x in 0..=l {
-            let mut y = x;
-            loop {
-                if y > l {
-                    break;
-                }
-                // A held K1(x, y): an earlier losing triple holds both piles,
-                // so the partner was recorded then and every z >= y is
-                // winning. Skip such pairs a word of row `x` at a time.
-                let one_x = keys.row(ONE, x);
-                let mut held = 0;
-                if y / 64 < one_x.len() {
-                    held = (one_x[y / 64] >> (y % 64)).trailing_ones() as usize;
-                }
-                y += held;
-                if y.is_multiple_of(64) && held != 0 {
-                    continue; // the rest of the word is held
-                }
-                if y > l {
-                    break;
-                }
-                let z = keys.first_free_z(x, y);
-                keys.hold(x, y, z);
-                partners[index(x, y)] = narrow(z)?;
-                if z <= l {
-                    partners[index(x, z)] = narrow(y)?;
-                    partners[index(y, z)] = narrow(x)?;
-                    triples.push([narrow(x)?, narrow(y)?, narrow(z)?]);
-                }
-                y += 1;
+        // In tiles of TILE x TILE pairs (module docs): a band of TILE rows
+        // at a time, TILE columns of each row per tile. Per row of the band:
+        // the next y to look at, the first-free bound of `two_t[x]`, and one
+        // bit per y whose pair found its partner z <= L, a losing triple
+        // (x, y, z). The triples are appended in row order at the band's
+        // end, their z read back from `partners`: a bit per pair instead of
+        // a buffer of triples keeps the peak memory down (64 KB at 8000).
+        let mut next_y = [0usize; TILE];
+        let mut free_t = [0u32; TILE];
+        let row_words = (l + 1).div_ceil(64);
+        let mut found = vec![0u64; TILE * row_words];
+        let mut xb = 0;
+        while xb <= l {
+            let xe = (xb + TILE).min(l + 1);
+            for x in xb..xe {
+                next_y[x - xb] = x;
+                free_t[x - xb] = 0;
             }
-            pairs_done += (l - x + 1) as u64;
-            progress(Progress {
-                pairs_done,
-                pairs_total,
-            });
+            let mut yb = xb;
+            while yb <= l {
+                let ye = (yb + TILE).min(l + 1);
+                for x in xb..xe {
+                    let i = x - xb;
+                    let mut y = next_y[i];
+                    loop {
+                        if y >= ye {
+                            break;
+                        }
+                        // A held K1(x, y): an earlier losing triple holds both piles,
+                        // so the partner was recorded then and every z >= y is
+                        // winning. Skip such pairs a word of row `x` at a time.
+                        let one_x = keys.start(ONE, x);
+                        let mut held = 0;
+                        if y / 64 < keys.stride {
+                            held =
+                                (keys.words[one_x + y / 64] >> (y % 64)).trailing_ones() as usize;
+                        }
+                        y += held;
+                        if y & 63 == 0 && held != 0 {
+                            continue; // the rest of the word is held
+                        }
+                        if y >= ye {
+                            break;
+                        }
+                        let z = keys.first_free_z(x, y, &mut free_t[i]);
+                        keys.hold(x, y, z);
+                        // Piles are at most the limit, which fits u16; only a partner
+                        // past the limit could overflow its field.
+                        if z > u32::MAX as usize {
+                            return Err(ScanError::ValueTooLarge {
+                                value: z as u64,
+                                bits: 32,
+                            });
+                        }
+                        partners[index(x, y)] = z as u32;
+                        if z <= l {
+                            partners[index(x, z)] = y as u32;
+                            partners[index(y, z)] = x as u32;
+                            found[i * row_words + y / 64] |= 1 << (y % 64);
+                        }
+                        y += 1;
+                    }
+                    next_y[i] = y;
+                }
+                yb = ye;
+            }
+            for x in xb..xe {
+                let start = (x - xb) * row_words;
+                for (k, word) in found[start..start + row_words].iter_mut().enumerate() {
+                    let mut bits = *word;
+                    *word = 0;
+                    while bits != 0 {
+                        let y = 64 * k + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        // z <= l, the limit, which fits u16.
+                        let z = partners[index(x, y)] as u16;
+                        triples.push([x as u16, y as u16, z]);
+                    }
+                }
+                pairs_done += (l - x + 1) as u64;
+                progress(Progress {
+                    pairs_done,
+                    pairs_total,
+                });
+            }
+            xb = xe;
         }
         Ok(Scan {
             limit,
@@ -451,19 +538,8 @@ impl Scan {
     }
 }
 
-/// `value` in the field it is stored in (`u16` piles, `u32` partners), or the
-/// error that says it does not fit.
-fn narrow<T: TryFrom<usize>>(value: usize) -> Result<T, ScanError> {
-    match T::try_from(value) {
-        Ok(narrow) => Ok(narrow),
-        Err(_) => Err(ScanError::ValueTooLarge {
-            value: value as u64,
-            bits: (core::mem::size_of::<T>() * 8) as u32,
-        }),
-    }
-}
-
 /// The partner-table index of a pair `a <= b <= MAX_SCAN_LIMIT`.
+#[inline(always)]
 fn index(a: usize, b: usize) -> usize {
     match pair_index(a as u64, b as u64) {
         Some(i) => i,
@@ -499,7 +575,8 @@ mod tests {
             if col / 64 >= keys.stride {
                 keys.widen(col);
             }
-            keys.set(keys.start(table, row), col);
+            let start = keys.start(table, row);
+            Keys::set(&mut keys.words, start, col);
         }
         for table in [ONE, TWO, TWO_T, ALL] {
             for row in 0..3 {
@@ -514,17 +591,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn values_that_do_not_fit_are_errors() {
-        assert_eq!(narrow::<u16>(65_535), Ok(65_535));
-        assert_eq!(
-            narrow::<u16>(65_536),
-            Err(ScanError::ValueTooLarge {
-                value: 65_536,
-                bits: 16
-            })
-        );
     }
 }
