@@ -44,8 +44,9 @@ mod verify;
 use args::{Cli, Command};
 
 /// The largest limit the tool scans at run time. A scan's time grows as the
-/// cube of its limit: 8000 takes about 8 s on two cores (BENCHMARKS.md), so
-/// this one about a minute and a half. Larger scans are for the library's
+/// cube of its limit: 8000 takes about 2 s on two cores (BENCHMARKS.md), so
+/// this one about a quarter of a minute, and memory rather than time is what
+/// refuses it on a small machine. Larger scans are for the library's
 /// [`ScannedTables::scan`](stone_game::ScannedTables::scan), up to [`MAX_SCAN_LIMIT`](stone_game::MAX_SCAN_LIMIT).
 pub const MAX_SCAN: u32 = 16_000;
 
