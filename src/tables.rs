@@ -416,3 +416,141 @@ const fn at<T: Copy>(slice: &[T], i: u64) -> Option<T> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The triples up to 5, and the same as the generator's bytes.
+    const SMALL: [Triple; 6] = [
+        [0, 0, 0],
+        [0, 1, 2],
+        [0, 3, 5],
+        [1, 1, 4],
+        [1, 3, 3],
+        [3, 4, 4],
+    ];
+
+    fn packed_bytes(triples: &[Triple]) -> [[u8; 6]; 6] {
+        let mut bytes = [[0; 6]; 6];
+        for (out, t) in bytes.iter_mut().zip(triples) {
+            for (pair, pile) in out.chunks_exact_mut(2).zip(t) {
+                pair.copy_from_slice(&pile.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    /// Both representations of the same triples, for every check below.
+    fn both(check: impl Fn(Triples<'_>)) {
+        check(Triples::wide(&SMALL));
+        let bytes = packed_bytes(&SMALL);
+        check(Triples::packed(&bytes));
+    }
+
+    #[test]
+    fn get_and_len_read_every_triple_and_nothing_past_the_end() {
+        both(|t| {
+            assert_eq!(t.len(), SMALL.len());
+            assert!(!t.is_empty());
+            for (i, triple) in SMALL.iter().enumerate() {
+                assert_eq!(t.get(i), Some(*triple));
+            }
+            assert_eq!(t.get(SMALL.len()), None);
+            assert_eq!(t.get(usize::MAX), None);
+        });
+        for empty in [Triples::wide(&[]), Triples::packed(&[])] {
+            assert!(empty.is_empty());
+            assert_eq!(empty.len(), 0);
+            assert_eq!(empty.get(0), None);
+            assert_eq!(empty.position(&[0, 0, 0]), None);
+            assert_eq!(empty.iter().next(), None);
+        }
+    }
+
+    #[test]
+    fn position_finds_every_triple_and_nothing_else() {
+        both(|t| {
+            for (i, triple) in SMALL.iter().enumerate() {
+                assert_eq!(t.position(triple), Some(i), "{triple:?}");
+            }
+            // Between, before and after the triples, and one that matches
+            // every pile but the first (the order is x first, then y, z).
+            for absent in [
+                [0, 0, 1],
+                [0, 2, 2],
+                [1, 1, 5],
+                [4, 4, 4],
+                [9, 9, 9],
+                [2, 3, 5],
+            ] {
+                assert_eq!(t.position(&absent), None, "{absent:?}");
+            }
+        });
+    }
+
+    #[test]
+    fn the_order_key_orders_by_x_then_y_then_z() {
+        let mut keys: Vec<u64> = SMALL.iter().map(|&t| order_key(t)).collect();
+        assert!(keys.is_sorted());
+        keys.dedup();
+        assert_eq!(keys.len(), SMALL.len());
+        assert_eq!(order_key([1, 2, 3]), 0x0001_0002_0003);
+        assert!(order_key([1, 0, 0]) > order_key([0, u16::MAX, u16::MAX]));
+        assert!(order_key([0, 1, 0]) > order_key([0, 0, u16::MAX]));
+    }
+
+    #[test]
+    fn the_iterator_walks_from_both_ends_and_knows_its_length() {
+        both(|t| {
+            let mut it = t.iter();
+            assert_eq!(it.size_hint(), (6, Some(6)));
+            assert_eq!(it.next(), Some(SMALL[0]));
+            assert_eq!(it.size_hint(), (5, Some(5)));
+            assert_eq!(it.next_back(), Some(SMALL[5]));
+            assert_eq!(it.len(), 4);
+            assert_eq!(it.nth(1), Some(SMALL[2]));
+            assert_eq!(it.next_back(), Some(SMALL[4]));
+            assert_eq!(it.next(), Some(SMALL[3]));
+            assert_eq!(it.len(), 0);
+            assert_eq!(it.next(), None);
+            assert_eq!(it.next_back(), None);
+
+            let backwards: Vec<Triple> = t.iter().rev().collect();
+            assert!(backwards.iter().eq(SMALL.iter().rev()));
+            let mut it = t.iter();
+            assert_eq!(it.nth(usize::MAX), None);
+            assert_eq!(it.next_back(), None);
+            assert_eq!(t.iter().nth(5), Some(SMALL[5]));
+
+            let mut by_value = Vec::new();
+            for triple in t {
+                by_value.push(triple);
+            }
+            let mut by_ref = Vec::new();
+            for triple in &t {
+                by_ref.push(triple);
+            }
+            assert_eq!(by_value, SMALL);
+            assert_eq!(by_ref, SMALL);
+        });
+    }
+
+    #[test]
+    fn equal_means_the_same_triples_in_either_representation() {
+        let bytes = packed_bytes(&SMALL);
+        assert_eq!(Triples::packed(&bytes), Triples::wide(&SMALL));
+        assert_ne!(Triples::wide(&SMALL[..5]), Triples::wide(&SMALL));
+        assert_ne!(Triples::wide(&SMALL), Triples::wide(&SMALL[..5]));
+        // As many triples, not the same ones.
+        assert_ne!(Triples::wide(&SMALL[..5]), Triples::wide(&SMALL[1..]));
+    }
+
+    #[test]
+    fn the_debug_form_lists_the_triples() {
+        assert_eq!(
+            format!("{:?}", Triples::wide(&SMALL[..2])),
+            "[[0, 0, 0], [0, 1, 2]]"
+        );
+    }
+}

@@ -405,8 +405,10 @@ mod tests {
 
     #[test]
     fn random_starts_are_winning_and_repeatable() {
+        let mut starts = std::collections::BTreeSet::new();
         for seed in 0..50 {
             let p = random_winning_start(Some(seed));
+            starts.insert(p);
             assert_eq!(p, random_winning_start(Some(seed)));
             assert!(p.iter().all(|&pile| (1..=RANDOM_PILE_MAX).contains(&pile)));
             assert_eq!(
@@ -414,6 +416,68 @@ mod tests {
                 Some(false)
             );
         }
+        // Random: fifty seeds do not all give one start (most of the 8000
+        // positions are winning, so repeats are rare).
+        assert!(starts.len() > 25, "{starts:?}");
+    }
+
+    /// From a losing position the engine takes one stone from one pile,
+    /// leaving no reply that takes every stone if it can, then the fewest
+    /// winning replies; among equals, the first in `Move::all_from`'s order
+    /// (so that a seeded game replays the same).
+    #[test]
+    fn from_a_losing_position_the_engine_leaves_the_fewest_winning_replies() {
+        let game = Game {
+            tables: stone_game::EMBEDDED,
+            fancy: false,
+        };
+        let mut ties = 0;
+        for t in stone_game::LOSING_TRIPLES
+            .iter()
+            .filter(|t| t[2] <= 12)
+            .skip(1)
+        {
+            let p = t.map(u64::from);
+            let score = |to: [u64; 3]| {
+                let replies: Vec<_> = stone_game::winning_moves(to[0], to[1], to[2])
+                    .unwrap()
+                    .collect();
+                (replies.iter().any(|r| r.to == [0; 3]), replies.len())
+            };
+            let candidates: Vec<[u64; 3]> = Move::all_from(p)
+                .filter(|m| m.stones == 1 && m.piles.iter().filter(|&&x| x).count() == 1)
+                .filter_map(|m| m.apply(p))
+                .collect();
+            let expected = *candidates.iter().min_by_key(|&&to| score(to)).unwrap();
+            let best = score(expected);
+            ties += usize::from(candidates.iter().filter(|&&to| score(to) == best).count() > 1);
+            assert_eq!(game.engine_move(p).unwrap(), expected, "from {p:?}");
+        }
+        // The tie-break is exercised, not only the minimum.
+        assert!(ties > 0);
+    }
+
+    #[test]
+    fn at_a_terminal_the_piles_are_drawn_as_rows_of_stones() {
+        let game = Game {
+            tables: stone_game::EMBEDDED,
+            fancy: true,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut input = std::io::empty();
+        let mut ctx = Ctx {
+            out: &mut out,
+            err: &mut err,
+            input: &mut input,
+            interactive: true,
+            progress_bar: false,
+            memory: None,
+        };
+        game.show_engine_move(&mut ctx, [1, 3, 7]).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "The engine leaves 1 3 7.\n\n  A   1  ●\n  B   3  ●●●\n  C   7  ●●●●● ●●\n\n"
+        );
     }
 
     #[test]

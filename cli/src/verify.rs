@@ -1,6 +1,8 @@
 //! `verify`: the tables against a brute force from the rules, GAME.md's
 //! examples, and their own consistency.
 
+use std::io::Write;
+
 use rayon::prelude::*;
 
 use stone_game::{BruteForce, EMBEDDED, LIMIT, ScannedTables, Tables, memory_needed};
@@ -73,22 +75,11 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
         brute_bytes.and_then(|b| b.checked_add(memory_needed(scan_to))),
     )?;
 
-    let mut failed = 0;
-    let mut report = |ctx: &mut Ctx, check: Check| -> Result<(), Failure> {
-        match check {
-            Ok(line) => writeln!(ctx.out, "ok   {line}")?,
-            Err(line) => {
-                failed += 1;
-                writeln!(ctx.out, "FAIL {line}")?;
-            }
-        }
-        ctx.out.flush()?;
-        Ok(())
-    };
+    let mut lines = Report::default();
+    let mut report = |ctx: &mut Ctx, check: Check| lines.line(ctx.out, check);
 
-    // Below 100 the examples are read from a small runtime scan as well.
-    let small = if LIMIT < 100 {
-        Some(ScannedTables::scan(100).map_err(|e| Failure::Internal(e.to_string()))?)
+    let small = if needs_small_scan(LIMIT) {
+        Some(ScannedTables::scan(SMALL_SCAN).map_err(|e| Failure::Internal(e.to_string()))?)
     } else {
         None
     };
@@ -99,35 +90,83 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     report(ctx, triples_consistent())?;
     report(ctx, partners_consistent())?;
 
-    if scan_to > LIMIT {
+    if past_embedded(scan_to) {
         ctx.note(&runtime::past_limit_note(scan_to.into()));
     }
     // Checked above, with the brute force: nothing can fail after the output began.
     let scanned = runtime::scan_checked(ctx, scan_to)?;
     report(ctx, scan_agrees(&scanned.tables()))?;
 
-    if m > SLOW_BRUTE_FORCE {
-        ctx.note(&format!(
-            "a brute force up to {m} takes a long time: its work grows as the fourth power of {m}"
-        ));
+    if let Some(note) = slow_note(m) {
+        ctx.note(&note);
     }
     let brute =
         BruteForce::new_parallel(m).map_err(|e| Failure::Internal(format!("{what}: {e}")))?;
     let k = m.min(LIMIT);
     let mut check = brute_agrees(&brute, &EMBEDDED, k, "the embedded tables");
     if let Ok(line) = &mut check
-        && m > LIMIT
+        && past_embedded(m)
     {
         line.push_str(" (the embedded limit)");
     }
     report(ctx, check)?;
-    if m > LIMIT {
+    if past_embedded(m) {
         report(
             ctx,
             brute_agrees(&brute, &scanned.tables(), m, "a runtime scan"),
         )?;
     }
-    Ok(if failed == 0 { 0 } else { 1 })
+    Ok(lines.exit_code())
+}
+
+/// Whether a limit is past the embedded tables: the brute force is then
+/// compared with a runtime scan as well. One function for the three places
+/// that ask, so that its boundary is tested at any LIMIT (the paths past it
+/// run in the CLI's tests at `STONE_GAME_LIMIT=150`).
+fn past_embedded(limit: u32) -> bool {
+    limit > LIMIT
+}
+
+/// The note before a brute force that takes more than a few seconds.
+fn slow_note(m: u32) -> Option<String> {
+    (m > SLOW_BRUTE_FORCE).then(|| {
+        format!(
+            "a brute force up to {m} takes a long time: its work grows as the fourth power of {m}"
+        )
+    })
+}
+
+/// Below this limit GAME.md's examples and S(100) are read from a small
+/// runtime scan as well.
+const SMALL_SCAN: u32 = 100;
+
+fn needs_small_scan(limit: u32) -> bool {
+    limit < SMALL_SCAN
+}
+
+/// Writes each check's line and counts the failures.
+#[derive(Default)]
+struct Report {
+    failed: u32,
+}
+
+impl Report {
+    fn line(&mut self, out: &mut dyn Write, check: Check) -> Result<(), Failure> {
+        match check {
+            Ok(line) => writeln!(out, "ok   {line}")?,
+            Err(line) => {
+                self.failed += 1;
+                writeln!(out, "FAIL {line}")?;
+            }
+        }
+        out.flush()?;
+        Ok(())
+    }
+
+    /// 0 when every check passed, 1 otherwise.
+    fn exit_code(&self) -> u8 {
+        if self.failed == 0 { 0 } else { 1 }
+    }
 }
 
 /// `EMBEDDED.is_losing`, or the small scan's below its limit.
@@ -380,6 +419,7 @@ mod tests {
             tables: scan.tables(),
             pair: (0, 1),
             partner: 3,
+            sum_off_by_one_at: None,
         };
         let brute = BruteForce::new(30).unwrap();
         let message = brute_agrees(&brute, &tampered, 30, "a tampered table").unwrap_err();
@@ -403,11 +443,13 @@ mod tests {
         assert!(scan_agrees(&more.tables()).is_ok());
     }
 
-    /// The tables of a runtime scan with one partner changed.
+    /// The tables of a runtime scan with one partner changed, and perhaps
+    /// one sum (but not its count).
     struct Tampered<'a> {
         tables: Tables<'a>,
         pair: (u64, u64),
         partner: u64,
+        sum_off_by_one_at: Option<u64>,
     }
 
     impl Answers for Tampered<'_> {
@@ -418,7 +460,12 @@ mod tests {
             self.tables.triples()
         }
         fn losing_sum(&self, l: u64) -> Option<u64> {
-            self.tables.losing_sum(l)
+            let sum = self.tables.losing_sum(l)?;
+            Some(if self.sum_off_by_one_at == Some(l) {
+                sum + 1
+            } else {
+                sum
+            })
         }
         fn losing_count(&self, l: u64) -> Option<u64> {
             self.tables.losing_count(l)
@@ -446,11 +493,109 @@ mod tests {
             tables: scan.tables(),
             pair: (0, 1),
             partner: 3,
+            sum_off_by_one_at: None,
         };
         assert_eq!(tampered.is_losing(0, 1, 3), Some(true));
         let brute = BruteForce::new(10).unwrap();
         assert!(brute_agrees(&brute, &tampered, 10, "a tampered table").is_err());
         assert!(scan_agrees(&tampered).is_err());
+    }
+
+    #[test]
+    fn a_wrong_sum_alone_fails_the_scan_comparison() {
+        let scan = ScannedTables::scan(LIMIT).unwrap();
+        // (0, 0)'s partner is 0 as it should be: only S(5) is wrong.
+        let tampered = Tampered {
+            tables: scan.tables(),
+            pair: (0, 0),
+            partner: 0,
+            sum_off_by_one_at: Some(5),
+        };
+        assert_eq!(
+            scan_agrees(&tampered),
+            Err("a runtime scan disagrees with the embedded tables on S(5)".into())
+        );
+    }
+
+    #[test]
+    fn a_failed_check_is_written_and_counted() {
+        let mut report = Report::default();
+        let mut out = Vec::new();
+        report.line(&mut out, Ok("fine".into())).unwrap();
+        assert_eq!(report.exit_code(), 0);
+        report.line(&mut out, Err("broken".into())).unwrap();
+        report.line(&mut out, Ok("fine again".into())).unwrap();
+        assert_eq!(report.exit_code(), 1);
+        assert_eq!(report.failed, 1);
+        report.line(&mut out, Err("broken again".into())).unwrap();
+        assert_eq!(report.failed, 2);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "ok   fine\nFAIL broken\nok   fine again\nFAIL broken again\n"
+        );
+    }
+
+    #[test]
+    fn past_the_embedded_limit_is_past_it() {
+        assert!(!past_embedded(0));
+        assert!(!past_embedded(LIMIT));
+        assert!(past_embedded(LIMIT + 1));
+        assert!(past_embedded(u32::MAX));
+    }
+
+    #[test]
+    fn only_a_slow_brute_force_gets_a_note() {
+        assert_eq!(slow_note(0), None);
+        assert_eq!(slow_note(SLOW_BRUTE_FORCE), None);
+        let note = slow_note(SLOW_BRUTE_FORCE + 1).expect("past the slow limit");
+        assert!(
+            note.starts_with("a brute force up to 251 takes a long time"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn sums_past_the_tables_are_read_from_the_small_scan() {
+        let scan = ScannedTables::scan(LIMIT + 1).unwrap();
+        let small = Some(scan.tables());
+        for l in [u64::from(LIMIT), u64::from(LIMIT) + 1] {
+            let (sum, count) = (
+                scan.tables().losing_sum(l).unwrap(),
+                scan.tables().losing_count(l).unwrap(),
+            );
+            let from = if l > u64::from(LIMIT) {
+                " (by a runtime scan: LIMIT is smaller)"
+            } else {
+                ""
+            };
+            assert_eq!(
+                sum_check(small, l, sum, count),
+                Ok(format!(
+                    "S({l}) = {sum} with {count} losing positions{from}"
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn only_small_tables_need_the_small_scan() {
+        // The examples go up to 13 and the second sum check to 100.
+        assert!(needs_small_scan(0));
+        assert!(needs_small_scan(99));
+        assert!(!needs_small_scan(100));
+        assert!(!needs_small_scan(1000));
+    }
+
+    #[test]
+    fn a_runtime_scan_is_named_with_its_limit() {
+        let scan = ScannedTables::scan(LIMIT + 1).unwrap();
+        assert_eq!(
+            scan_agrees(&scan.tables()),
+            Ok(format!(
+                "a runtime scan to {} agrees with the embedded tables",
+                LIMIT + 1
+            ))
+        );
     }
 
     #[test]

@@ -214,11 +214,9 @@ impl std::error::Error for GenerateError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn generate(limit: u32, dir: &Path, options: Options) -> Result<PathBuf, GenerateError> {
-    if limit > MAX_LIMIT {
-        return Err(GenerateError::LimitTooLarge {
-            limit: limit.into(),
-        });
-    }
+    // Checked before the scan too, so that a limit past MAX_LIMIT is refused
+    // at once rather than after a scan that render would refuse.
+    check_limit(limit)?;
     let scan = Scan::run(limit).map_err(|_| GenerateError::LimitTooLarge {
         limit: limit.into(),
     })?;
@@ -247,11 +245,7 @@ pub fn generate(limit: u32, dir: &Path, options: Options) -> Result<PathBuf, Gen
 /// ```
 pub fn render(scan: &Scan, options: Options) -> Result<Rendered, GenerateError> {
     let limit = scan.limit;
-    if limit > MAX_LIMIT {
-        return Err(GenerateError::LimitTooLarge {
-            limit: limit.into(),
-        });
-    }
+    check_limit(limit)?;
     let partners = partner_bytes(limit, &scan.partners)?;
     let (sums, counts) = scan.prefix_sums();
     let sum = sums.last().copied().unwrap_or(0);
@@ -271,6 +265,17 @@ pub fn render(scan: &Scan, options: Options) -> Result<Rendered, GenerateError> 
         sums,
         counts,
     })
+}
+
+/// Refuses a limit past [`MAX_LIMIT`]. One function for `generate` and
+/// `render`, so that the boundary is tested without a scan at `MAX_LIMIT`.
+fn check_limit(limit: u32) -> Result<(), GenerateError> {
+    if limit > MAX_LIMIT {
+        return Err(GenerateError::LimitTooLarge {
+            limit: limit.into(),
+        });
+    }
+    Ok(())
 }
 
 /// `count * width` bytes as a `usize`, or the error that names the table.
@@ -638,6 +643,40 @@ mod ptrhash {
         }
         Ok(())
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// Hashes that put every key in bucket 0 (low half zero) and, with
+        /// any pilot, in slots at least 32 apart (high halves 2^25 apart).
+        fn one_bucket(count: u64) -> (Vec<u64>, Vec<u64>) {
+            let keys: Vec<u64> = (0..count).collect();
+            let hashes = keys.iter().map(|&i| i << 57).collect();
+            (keys, hashes)
+        }
+
+        #[test]
+        fn a_bucket_of_sixty_four_keys_is_placed_and_one_more_is_refused() {
+            let (keys, hashes) = one_bucket(64);
+            let built = place(&keys, &hashes, FIRST_SEED, 1, 4096).expect("64 keys fit `taken`");
+            let mut found: Vec<u64> = built.entries.iter().map(|&(k, _)| k).collect();
+            found.sort_unstable();
+            assert_eq!(found, keys);
+            let (keys, hashes) = one_bucket(65);
+            assert!(place(&keys, &hashes, FIRST_SEED, 1, 4096).is_none());
+        }
+
+        #[test]
+        fn verify_notices_a_key_out_of_place() {
+            let keys: Vec<u64> = (0..100_u64).map(|i| i * 7919).collect();
+            let mut built = build(&keys).expect("builds");
+            let hashes: Vec<u64> = keys.iter().map(|k| hash(k, &built.seed)).collect();
+            assert_eq!(verify(&keys, &hashes, &built), Ok(()));
+            built.entries.swap(0, 1);
+            assert!(verify(&keys, &hashes, &built).is_err());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -670,6 +709,26 @@ mod tests {
             render(&scan, Options::TABLES),
             Err(GenerateError::LimitTooLarge { limit }) if limit == past
         ));
+        // Far past it too (not only the first limit past).
+        let scan = scan_with_partners(u32::MAX, Vec::new());
+        assert!(matches!(
+            render(&scan, Options::TABLES),
+            Err(GenerateError::LimitTooLarge { limit }) if limit == u64::from(u32::MAX)
+        ));
+    }
+
+    #[test]
+    fn the_largest_limit_itself_is_not_refused() {
+        // A scan at MAX_LIMIT takes seconds in a debug build; a hand-made
+        // scan at MAX_LIMIT with no partners passes the limit check (shared
+        // with `generate`) and stops at the next one, the table's length.
+        let scan = scan_with_partners(MAX_LIMIT, Vec::new());
+        assert!(matches!(
+            render(&scan, Options::TABLES),
+            Err(GenerateError::Inconsistent { found: 0, .. })
+        ));
+        assert!(check_limit(MAX_LIMIT).is_ok());
+        assert!(check_limit(0).is_ok());
     }
 
     #[test]
