@@ -121,14 +121,6 @@ fn scan(limit: u32) -> Scan {
     }
 }
 
-/// [`Scan::run_with_progress`]: on two threads where there are two cores.
-fn scan_threads(limit: u32) -> Scan {
-    match Scan::run_with_progress(limit, |_| {}) {
-        Ok(scan) => scan,
-        Err(e) => panic!("the scan refused {limit}: {e}"),
-    }
-}
-
 /// The baselines are only worth timing if they are right.
 fn check_agreement() {
     for limit in [200, LIMIT] {
@@ -144,15 +136,9 @@ fn check_agreement() {
     eprintln!("reference, early-stop reference, baseline and scan agree at 200 and {LIMIT}");
 }
 
-/// The baseline and the scan, on one thread and on two, give the same
-/// triples and partners.
+/// The baseline and the scan give the same triples and partners.
 fn check_baseline(limit: u32) {
-    let found = scan(limit);
-    assert!(
-        found == scan_threads(limit),
-        "one vs two threads at {limit}"
-    );
-    let (_, triples, partners) = found.into_parts();
+    let (_, triples, partners) = scan(limit).into_parts();
     let (base_triples, base_partners) = baseline::run(limit);
     assert!(
         base_triples == triples,
@@ -235,25 +221,20 @@ fn scan_4000(c: &mut Criterion) {
 }
 
 /// The baseline (the scan before issue 9) against the scan at 1000, 4000 and
-/// 8000, in alternating rounds, with the ratio of the medians: `Scan::run`
-/// (one thread, the build script's scan) and `Scan::run_with_progress` (two
-/// threads where there are two cores, the runtime's). Criterion's smallest
-/// sample (ten runs) would take minutes at 8000, so these are timed by hand.
+/// 8000, in alternating rounds, with the ratio of the medians. Criterion's
+/// smallest sample (ten runs) would take minutes at 8000, so these are timed
+/// by hand.
 fn print_baseline_vs_scan() {
     for (limit, rounds) in [(LIMIT, 11), (4000, 5), (8000, 3)] {
-        let (mut base, mut one, mut two) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut base, mut word) = (Vec::new(), Vec::new());
         for round in 0..rounds {
             let start = Instant::now();
             let expected = black_box(baseline::run(black_box(limit)));
             base.push(start.elapsed());
             let start = Instant::now();
             let found = black_box(scan(black_box(limit)));
-            one.push(start.elapsed());
-            let start = Instant::now();
-            let found_two = black_box(scan_threads(black_box(limit)));
-            two.push(start.elapsed());
+            word.push(start.elapsed());
             if round == 0 {
-                assert!(found == found_two, "one vs two threads at {limit}");
                 let (_, triples, partners) = found.into_parts();
                 assert!(
                     expected == (triples, partners),
@@ -261,13 +242,11 @@ fn print_baseline_vs_scan() {
                 );
             }
         }
-        let (base, one, two) = (median(base), median(one), median(two));
-        let ratio = |d: Duration| base.as_secs_f64() / d.as_secs_f64();
+        let (base, word) = (median(base), median(word));
+        let ratio = base.as_secs_f64() / word.as_secs_f64();
         eprintln!(
             "baseline_vs_scan/{limit}: medians of {rounds} interleaved rounds: \
-             baseline {base:.3?}, scan {one:.3?} {:.2}x, on two threads {two:.3?} {:.2}x",
-            ratio(one),
-            ratio(two)
+             baseline {base:.3?}, scan {word:.3?}, {ratio:.2}x"
         );
     }
 }
