@@ -355,3 +355,146 @@ fn a_directory_in_the_way_is_refused_and_the_partial_file_removed() {
         .collect();
     assert_eq!(left, ["taken.png"]);
 }
+
+/// The texts of the SVG `file`, trimmed, in document order.
+fn svg_texts(file: &Path) -> Vec<String> {
+    let text = fs::read_to_string(file).expect("the SVG exists");
+    let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
+    svg.descendants()
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// The radii of the circles of the SVG `file`, all of them.
+fn circle_radii(file: &Path) -> BTreeSet<String> {
+    let text = fs::read_to_string(file).expect("the SVG exists");
+    let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
+    svg.descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .map(|n| n.attribute("r").expect("a radius").to_string())
+        .collect()
+}
+
+#[test]
+fn a_slices_marks_shrink_with_its_limit_as_documented() {
+    // `mark_radius`: round(800 / (limit + 1) / 2.2), clamped to 2..=8 pixels
+    // (800: the picture's 1000 pixels less 200 of margins and labels). 103
+    // sits just under a rounding boundary (3.497), so `limit + 1` to
+    // `limit - 1` or `limit * 1` shows there.
+    let dir = scratch("radii");
+    for (n, radius) in [
+        (20u64, 8),
+        (50, 7),
+        (60, 6),
+        (100, 4),
+        (103, 3),
+        (120, 3),
+        (400, 2),
+    ] {
+        let file = dir.join(format!("slice{n}.svg"));
+        draw_to(&["slice", "0"], n, &file);
+        let radii = circle_radii(&file);
+        assert_eq!(radii, BTreeSet::from([radius.to_string()]), "limit {n}");
+    }
+}
+
+#[test]
+fn the_slice_of_zero_is_named_wythoffs_game_and_the_others_are_not() {
+    let dir = scratch("captions");
+    let zero = dir.join("zero.svg");
+    draw_to(&["slice", "0"], 10, &zero);
+    let texts = svg_texts(&zero);
+    assert!(
+        texts.contains(&"Losing positions {0, b, c}, b, c ≤ 10: Wythoff's game".to_string()),
+        "{texts:?}"
+    );
+    let three = dir.join("three.svg");
+    draw_to(&["slice", "3"], 10, &three);
+    let texts = svg_texts(&three);
+    assert!(
+        texts.contains(&"Losing positions {3, b, c}, b, c ≤ 10".to_string()),
+        "{texts:?}"
+    );
+    assert!(!texts.iter().any(|t| t.contains("Wythoff")), "{texts:?}");
+}
+
+#[test]
+fn a_small_slices_axes_are_labelled_with_whole_numbers_only() {
+    // At a limit of a few, plotters puts ticks between the whole numbers;
+    // `whole` leaves those unlabelled.
+    let dir = scratch("whole");
+    let file = dir.join("slice.svg");
+    draw_to(&["slice", "0"], 3, &file);
+    let texts = svg_texts(&file);
+    let numbers: Vec<&str> = texts
+        .iter()
+        .map(String::as_str)
+        .filter(|t| t.parse::<f64>().is_ok())
+        .collect();
+    let mut sorted = numbers.clone();
+    sorted.sort_unstable();
+    // Each of 0 to 3 on both axes, and nothing else.
+    // (plotters writes each label twice.)
+    let each = ["0", "1", "2", "3"].map(|t| [t; 4]).concat();
+    assert_eq!(sorted, each, "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains("xyzzy")), "{texts:?}");
+}
+
+#[test]
+fn the_smallest_and_largest_limits_are_drawn() {
+    // The boundaries of `draw`'s checks: the least limit of each picture is
+    // accepted (`<`, not `<=`), and so is the largest partners map as SVG
+    // (`>`, not `>=`).
+    let dir = scratch("bounds");
+    draw_to(&["slice", "0"], 1, &dir.join("slice.svg"));
+    draw_to(&["partners"], 1, &dir.join("partners.svg"));
+    draw_to(&["counts"], 10, &dir.join("counts.svg"));
+    let n = stone_game_cli::draw::MAX_PARTNERS_SVG;
+    let file = dir.join("partners_max.svg");
+    draw_to(&["partners"], n, &file);
+    assert_eq!(count_tags(&file, "rect"), (n as usize + 1).pow(2) + 256 + 1);
+}
+
+#[test]
+fn a_partners_picture_is_sized_to_whole_cells() {
+    // `cell_pixels`: 900 / (limit + 1), at least 1; `partners_size`: the plot
+    // of (limit + 1) cells, at most 2001 pixels, plus 140 for the title and
+    // labels and 170 for the colour scale.
+    let dir = scratch("partners_size");
+    for (n, cell) in [(1u64, 450u32), (40, 21), (99, 9)] {
+        let file = dir.join(format!("partners{n}.png"));
+        draw_to(&["partners"], n, &file);
+        let png = Png::read(&file);
+        let plot = (n as u32 + 1) * cell;
+        assert_eq!(
+            (png.width, png.height),
+            (plot + 310, plot + 140),
+            "limit {n}"
+        );
+    }
+    // The cells' centres, from the layout alone (no picture drawn), up to
+    // the largest map, where the plot is 2001 pixels: the steps from one
+    // cell to the next in x and in y, and from the first column to the last.
+    let mut steps = Vec::new();
+    for n in [1u64, 40, 99, 449, 899, 2000] {
+        let pixels = partners_cell_pixels(n, &[(0, 0), (1, 0), (n, 0), (0, 1)]).unwrap();
+        let [(x0, y0), (x1, y1), (xn, yn), (x2, y2)] = pixels[..] else {
+            panic!()
+        };
+        assert_eq!((y1, yn, x2), (y0, y0, x0), "limit {n}");
+        steps.push((n, x1 - x0, y0 - y2, xn - x0));
+    }
+    // Pinned as the layout is now: plotters maps the axis over the plot
+    // area less its labels, so a step is close to a cell, not exactly one.
+    let now = [
+        (1, 472, 464, 472),
+        (40, 22, 22, 881),
+        (99, 10, 9, 934),
+        (449, 2, 2, 940),
+        (899, 1, 1, 942),
+        (2000, 1, 1, 2043),
+    ];
+    assert_eq!(steps, now);
+}
