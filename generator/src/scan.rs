@@ -56,6 +56,13 @@
 //!   finds the same partners; the triples are put back in row order.
 //! - Plain loops and slices, no iterator chains, since the build script runs
 //!   this at opt-level 0.
+//!
+//! [`losing_triples`] runs the same scan with every search stopped at the
+//! limit (GAME.md, "Stopping at the limit"): the triples inside the cube
+//! need nothing outside it. About half the work at 1000, since the searches
+//! for partners past the limit are most of the windows, and a row is done as
+//! soon as its `two_t` bound passes the limit; the rows are half as wide,
+//! and there is no partner table.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -143,11 +150,39 @@ pub const fn memory_needed(limit: u32) -> u64 {
     let partners = 4 * pair_count(limit) as u128;
     // About 0.12 L^2 losing triples of six bytes each; 0.125 bounds it.
     let triples = 6 * rows * rows / 8;
-    let total = bitsets + partners + triples;
-    if total > u64::MAX as u128 {
+    saturate(bitsets + partners + triples)
+}
+
+/// The memory, in bytes, that [`losing_triples`] needs at its peak for
+/// `limit` (saturating at `u64::MAX` for limits no scan accepts).
+///
+/// An estimate from the table sizes: four bitsets of rows `L + 1` columns
+/// wide (rounded up to words), which never widen; a partner per pair of one
+/// band of 64 rows, for putting its triples in order; the triples. Under
+/// half of [`memory_needed`] from a limit of 200 on.
+///
+/// ```
+/// use stone_game_generator::scan::{memory_needed, memory_needed_for_triples};
+/// assert!(memory_needed_for_triples(1000) < memory_needed(1000) / 2);
+/// assert_eq!(memory_needed_for_triples(u32::MAX), u64::MAX);
+/// ```
+pub const fn memory_needed_for_triples(limit: u32) -> u64 {
+    // In u128, so no limit overflows; the result saturates.
+    let rows = limit as u128 + 1;
+    let row_bytes = 8 * rows.div_ceil(64);
+    let bitsets = 4 * rows * row_bytes;
+    let band = 2 * TILE as u128 * rows;
+    // About 0.12 L^2 losing triples of six bytes each; 0.125 bounds it.
+    let triples = 6 * rows * rows / 8;
+    saturate(bitsets + band + triples)
+}
+
+/// A byte count as `u64`, `u64::MAX` when it does not fit.
+const fn saturate(bytes: u128) -> u64 {
+    if bytes > u64::MAX as u128 {
         u64::MAX
     } else {
-        total as u64
+        bytes as u64
     }
 }
 
@@ -373,78 +408,161 @@ impl Scan {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<Scan, ScanError> {
-        Scan::run_from_width(limit, None, progress)
-    }
-
-    /// The scan, with tables `initial_cols` columns wide to start with (by
-    /// default about `2 * limit`), so tests can make them widen.
-    fn run_from_width(
-        limit: u32,
-        initial_cols: Option<usize>,
-        mut progress: impl FnMut(Progress),
-    ) -> Result<Scan, ScanError> {
-        if limit > MAX_SCAN_LIMIT {
-            return Err(ScanError::LimitTooLarge {
-                limit: limit as u64,
-            });
-        }
-        let l = limit as usize;
-        let pairs_total = pair_count(limit);
         // Partners stay below 2L in practice (GAME.md): start that wide, so
         // the tables rarely widen.
-        let mut keys = Keys::new(l + 1, initial_cols.unwrap_or(2 * l + 2));
-        // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
-        let mut partners = vec![u32::MAX; pairs_total as usize];
-        let mut triples = Vec::new();
-        let mut pairs_done = 0u64;
-        // In tiles of TILE x TILE pairs (module docs): a band of TILE rows
-        // at a time, TILE columns of each row per tile. Per row of the band:
-        // the next y to look at, the first-free bound of `two_t[x]`, and one
-        // bit per y whose pair found its partner z <= L, a losing triple
-        // (x, y, z). The triples are appended in row order at the band's
-        // end, their z read back from `partners`: a bit per pair instead of
-        // a buffer of triples keeps the peak memory down (64 KB at 8000).
-        let mut next_y = [0usize; TILE];
-        let mut free_t = [0u32; TILE];
-        let row_words = (l + 1).div_ceil(64);
-        let mut found = vec![0u64; TILE * row_words];
-        let mut xb = 0;
-        while xb <= l {
-            let xe = (xb + TILE).min(l + 1);
+        let cols = 2 * limit as usize + 2;
+        Scan::run_from_width(limit, cols, progress)
+    }
+
+    /// The scan, with tables `cols` columns wide to start with, so tests can
+    /// make them widen.
+    fn run_from_width(
+        limit: u32,
+        cols: usize,
+        progress: impl FnMut(Progress),
+    ) -> Result<Scan, ScanError> {
+        let (triples, partners) = scan(limit, Reach::Partners { cols }, progress)?;
+        Ok(Scan {
+            limit,
+            triples,
+            partners,
+        })
+    }
+}
+
+/// Every losing triple `x <= y <= z <= limit`, in lexicographic order: the
+/// triples of [`Scan::run`], without the partners.
+///
+/// The same scan, with each search stopped at the limit: a losing triple
+/// inside the cube shares no key with one outside it (GAME.md, "Stopping at
+/// the limit"), so the searches for partners past the limit can stop there.
+/// About twice as fast as [`Scan::run`] at 1000 (BENCHMARKS.md), in
+/// [`memory_needed_for_triples`] bytes.
+///
+/// ```
+/// use stone_game_generator::scan::{Scan, losing_triples};
+/// assert_eq!(losing_triples(4)?, [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
+/// assert_eq!(losing_triples(100)?, Scan::run(100)?.triples());
+/// # Ok::<(), stone_game_generator::scan::ScanError>(())
+/// ```
+pub fn losing_triples(limit: u32) -> Result<Vec<[u16; 3]>, ScanError> {
+    losing_triples_with_progress(limit, |_| {})
+}
+
+/// [`losing_triples`], calling `progress` after each value of the smallest
+/// pile.
+pub fn losing_triples_with_progress(
+    limit: u32,
+    progress: impl FnMut(Progress),
+) -> Result<Vec<[u16; 3]>, ScanError> {
+    scan(limit, Reach::Cube, progress).map(|(triples, _)| triples)
+}
+
+/// How far the searches of a scan run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// To every pair's partner, wherever it lies, in rows `cols` columns
+    /// wide to start with, widened as partners run past them.
+    Partners { cols: usize },
+    /// To the limit: the triples inside the cube, and no partner table.
+    Cube,
+}
+
+/// The scan of the module docs: the losing triples up to `limit` in
+/// lexicographic order, and for [`Reach::Partners`] the partner of every
+/// pair (empty for [`Reach::Cube`]).
+fn scan(
+    limit: u32,
+    reach: Reach,
+    mut progress: impl FnMut(Progress),
+) -> Result<(Vec<[u16; 3]>, Vec<u32>), ScanError> {
+    if limit > MAX_SCAN_LIMIT {
+        return Err(ScanError::LimitTooLarge {
+            limit: limit as u64,
+        });
+    }
+    let l = limit as usize;
+    let pairs_total = pair_count(limit);
+    let (cols, cube) = match reach {
+        Reach::Partners { cols } => (cols, false),
+        // No key past the limit is ever held, so the rows never widen.
+        Reach::Cube => (l + 1, true),
+    };
+    let mut keys = Keys::new(l + 1, cols);
+    // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
+    let mut partners = Vec::new();
+    if !cube {
+        partners = vec![u32::MAX; pairs_total as usize];
+    }
+    let mut triples = Vec::new();
+    let mut pairs_done = 0u64;
+    // In tiles of TILE x TILE pairs (module docs): a band of TILE rows
+    // at a time, TILE columns of each row per tile. Per row of the band:
+    // the next y to look at, the first-free bound of `two_t[x]`, and one
+    // bit per y whose pair found its partner z <= L, a losing triple
+    // (x, y, z). The triples are appended in row order at the band's
+    // end, their z read back from `partners`, or without it from
+    // `band_z`: a bit per pair instead of a buffer of triples keeps the
+    // peak memory down (64 KB at 8000).
+    let mut next_y = [0usize; TILE];
+    let mut free_t = [0u32; TILE];
+    let row_words = (l + 1).div_ceil(64);
+    let mut found = vec![0u64; TILE * row_words];
+    let mut band_z = Vec::new();
+    if cube {
+        band_z = vec![0u16; TILE * (l + 1)];
+    }
+    let mut xb = 0;
+    while xb <= l {
+        let xe = (xb + TILE).min(l + 1);
+        for x in xb..xe {
+            next_y[x - xb] = x;
+            free_t[x - xb] = 0;
+        }
+        let mut yb = xb;
+        while yb <= l {
+            let ye = (yb + TILE).min(l + 1);
             for x in xb..xe {
-                next_y[x - xb] = x;
-                free_t[x - xb] = 0;
-            }
-            let mut yb = xb;
-            while yb <= l {
-                let ye = (yb + TILE).min(l + 1);
-                for x in xb..xe {
-                    let i = x - xb;
-                    let mut y = next_y[i];
-                    loop {
-                        if y >= ye {
+                let i = x - xb;
+                let mut y = next_y[i];
+                loop {
+                    if y >= ye {
+                        break;
+                    }
+                    // A held K1(x, y): an earlier losing triple holds both piles,
+                    // so the partner was recorded then and every z >= y is
+                    // winning. Skip such pairs a word of row `x` at a time.
+                    let one_x = keys.start(ONE, x);
+                    let mut held = 0;
+                    if y / 64 < keys.stride {
+                        held = (keys.words[one_x + y / 64] >> (y % 64)).trailing_ones() as usize;
+                    }
+                    y += held;
+                    if y & 63 == 0 && held != 0 {
+                        continue; // the rest of the word is held
+                    }
+                    if y >= ye {
+                        break;
+                    }
+                    let z = keys.first_free_z(x, y, &mut free_t[i]);
+                    if cube && z > l {
+                        // No partner inside the cube, and nothing to hold.
+                        // Every later pair of the row starts at y' + free_t
+                        // > y + free_t: once that reaches L, the row is done.
+                        if y + free_t[i] as usize >= l {
+                            y = l + 1;
                             break;
                         }
-                        // A held K1(x, y): an earlier losing triple holds both piles,
-                        // so the partner was recorded then and every z >= y is
-                        // winning. Skip such pairs a word of row `x` at a time.
-                        let one_x = keys.start(ONE, x);
-                        let mut held = 0;
-                        if y / 64 < keys.stride {
-                            held =
-                                (keys.words[one_x + y / 64] >> (y % 64)).trailing_ones() as usize;
-                        }
-                        y += held;
-                        if y & 63 == 0 && held != 0 {
-                            continue; // the rest of the word is held
-                        }
-                        if y >= ye {
-                            break;
-                        }
-                        let z = keys.first_free_z(x, y, &mut free_t[i]);
-                        keys.hold(x, y, z);
-                        // Piles are at most the limit, which fits u16; only a partner
-                        // past the limit could overflow its field.
+                        y += 1;
+                        continue;
+                    }
+                    keys.hold(x, y, z);
+                    if cube {
+                        // z <= l, the limit, which fits u16.
+                        band_z[i * (l + 1) + y] = z as u16;
+                    } else {
+                        // Piles are at most the limit, which fits u16; only a
+                        // partner past the limit could overflow its field.
                         if z > u32::MAX as usize {
                             return Err(ScanError::ValueTooLarge {
                                 value: z as u64,
@@ -455,41 +573,43 @@ impl Scan {
                         if z <= l {
                             partners[index(x, z)] = y as u32;
                             partners[index(y, z)] = x as u32;
-                            found[i * row_words + y / 64] |= 1 << (y % 64);
                         }
-                        y += 1;
                     }
-                    next_y[i] = y;
-                }
-                yb = ye;
-            }
-            for x in xb..xe {
-                let start = (x - xb) * row_words;
-                for (k, word) in found[start..start + row_words].iter_mut().enumerate() {
-                    let mut bits = *word;
-                    *word = 0;
-                    while bits != 0 {
-                        let y = 64 * k + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        // z <= l, the limit, which fits u16.
-                        let z = partners[index(x, y)] as u16;
-                        triples.push([x as u16, y as u16, z]);
+                    if z <= l {
+                        found[i * row_words + y / 64] |= 1 << (y % 64);
                     }
+                    y += 1;
                 }
-                pairs_done += (l - x + 1) as u64;
-                progress(Progress {
-                    pairs_done,
-                    pairs_total,
-                });
+                next_y[i] = y;
             }
-            xb = xe;
+            yb = ye;
         }
-        Ok(Scan {
-            limit,
-            triples,
-            partners,
-        })
+        for x in xb..xe {
+            let start = (x - xb) * row_words;
+            for (k, word) in found[start..start + row_words].iter_mut().enumerate() {
+                let mut bits = *word;
+                *word = 0;
+                while bits != 0 {
+                    let y = 64 * k + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    // z <= l, the limit, which fits u16.
+                    let z = if cube {
+                        band_z[(x - xb) * (l + 1) + y]
+                    } else {
+                        partners[index(x, y)] as u16
+                    };
+                    triples.push([x as u16, y as u16, z]);
+                }
+            }
+            pairs_done += (l - x + 1) as u64;
+            progress(Progress {
+                pairs_done,
+                pairs_total,
+            });
+        }
+        xb = xe;
     }
+    Ok((triples, partners))
 }
 
 impl Scan {
@@ -524,18 +644,35 @@ impl Scan {
     /// # Ok::<(), stone_game_generator::scan::ScanError>(())
     /// ```
     pub fn prefix_sums(&self) -> (Vec<u64>, Vec<u64>) {
-        let len = self.limit as usize + 1;
-        let (mut sums, mut counts) = (vec![0u64; len], vec![0u64; len]);
-        for &[x, y, z] in &self.triples {
-            sums[z as usize] += u64::from(x) + u64::from(y) + u64::from(z);
-            counts[z as usize] += 1;
-        }
-        for l in 1..len {
-            sums[l] += sums[l - 1];
-            counts[l] += counts[l - 1];
-        }
-        (sums, counts)
+        prefix_sums(self.limit, &self.triples)
     }
+}
+
+/// Running totals of `triples`, the losing triples up to `limit` (as
+/// [`losing_triples`] or [`Scan::triples`] give them), one entry per limit
+/// `0..=limit`: S(l) and the count. Triples past `limit` are not counted.
+///
+/// ```
+/// use stone_game_generator::scan::{losing_triples, prefix_sums};
+/// let (sums, counts) = prefix_sums(4, &losing_triples(4)?);
+/// assert_eq!(sums, [0, 0, 3, 10, 27]);
+/// assert_eq!(counts, [1, 1, 2, 3, 5]);
+/// # Ok::<(), stone_game_generator::scan::ScanError>(())
+/// ```
+pub fn prefix_sums(limit: u32, triples: &[[u16; 3]]) -> (Vec<u64>, Vec<u64>) {
+    let len = limit as usize + 1;
+    let (mut sums, mut counts) = (vec![0u64; len], vec![0u64; len]);
+    for &[x, y, z] in triples {
+        if let (Some(sum), Some(count)) = (sums.get_mut(z as usize), counts.get_mut(z as usize)) {
+            *sum += u64::from(x) + u64::from(y) + u64::from(z);
+            *count += 1;
+        }
+    }
+    for l in 1..len {
+        sums[l] += sums[l - 1];
+        counts[l] += counts[l - 1];
+    }
+    (sums, counts)
 }
 
 /// The partner-table index of a pair `a <= b <= MAX_SCAN_LIMIT`.
@@ -554,7 +691,7 @@ mod tests {
     #[test]
     fn tables_that_start_narrow_widen_to_the_same_scan() {
         for limit in [0, 1, 7, 64, 200] {
-            let narrowed = Scan::run_from_width(limit, Some(1), |_| {});
+            let narrowed = Scan::run_from_width(limit, 1, |_| {});
             assert_eq!(narrowed, Scan::run(limit), "limit {limit}");
         }
     }

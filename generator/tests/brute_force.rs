@@ -9,7 +9,9 @@
 use std::sync::OnceLock;
 
 use stone_game_generator::format::{pair_count, pair_index};
-use stone_game_generator::scan::{Progress, Scan};
+use stone_game_generator::scan::{
+    Progress, Scan, losing_triples, losing_triples_with_progress, prefix_sums,
+};
 
 /// Every position `(a, b, c)` with `a, b <= limit` and `c <= 6 * limit + 6`,
 /// solved from the rules. Piles only shrink, so every move from such a
@@ -143,6 +145,11 @@ fn the_scan_finds_what_the_brute_force_finds() {
             assert_eq!(counts[upto], within.count() as u64, "limit {limit}");
         }
 
+        // The scan stopped at the limit: the same triples and totals.
+        let alone = losing_triples(limit).expect("a small limit");
+        assert_eq!(alone, expected, "limit {limit}: the triples alone");
+        assert_eq!(prefix_sums(limit, &alone), (sums, counts));
+
         // into_parts hands over the same parts.
         let (parts_limit, triples, partners) = scan.clone().into_parts();
         assert_eq!(parts_limit, limit);
@@ -176,6 +183,29 @@ fn progress_counts_every_pair_once_per_smallest_pile() {
 }
 
 #[test]
+fn the_triples_alone_report_the_same_progress() {
+    for limit in [0, 1, 5, 40, 200] {
+        let (mut whole, mut alone) = (Vec::new(), Vec::new());
+        Scan::run_with_progress(limit, |p| whole.push(p)).expect("a small limit");
+        let triples =
+            losing_triples_with_progress(limit, |p| alone.push(p)).expect("a small limit");
+        assert_eq!(alone, whole, "limit {limit}");
+        assert_eq!(Ok(triples), losing_triples(limit));
+    }
+}
+
+#[test]
+fn prefix_sums_count_only_the_triples_up_to_their_limit() {
+    let triples = [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]];
+    assert_eq!(prefix_sums(2, &triples), (vec![0, 0, 3], vec![1, 1, 2]));
+    assert_eq!(
+        prefix_sums(5, &triples),
+        (vec![0, 0, 3, 10, 27, 27], vec![1, 1, 2, 3, 5, 5])
+    );
+    assert_eq!(prefix_sums(0, &[]), (vec![0], vec![0]));
+}
+
+#[test]
 fn a_limit_past_the_largest_scan_is_refused_and_says_why() {
     use stone_game_generator::scan::{MAX_SCAN_LIMIT, ScanError};
     let past = MAX_SCAN_LIMIT + 1;
@@ -191,4 +221,6 @@ fn a_limit_past_the_largest_scan_is_refused_and_says_why() {
         format!("limit {past} is too large for a scan: the largest is {MAX_SCAN_LIMIT}")
     );
     assert!(Scan::run_with_progress(u32::MAX, |_| panic!("no progress")).is_err());
+    assert_eq!(losing_triples(past), Err(err));
+    assert!(losing_triples_with_progress(u32::MAX, |_| panic!("no progress")).is_err());
 }

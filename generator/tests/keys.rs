@@ -11,7 +11,7 @@
 //! the first.
 
 use stone_game_generator::format::pair_index;
-use stone_game_generator::scan::Scan;
+use stone_game_generator::scan::{Scan, losing_triples};
 
 /// The partner of every pair `x <= y <= limit`, row by row, by the key rule.
 fn partners_by_the_keys(limit: usize) -> Vec<Vec<usize>> {
@@ -79,5 +79,22 @@ fn the_scan_follows_the_key_rule_across_many_words() {
             }
         }
         assert_eq!(scan.triples(), triples, "limit {limit}");
+        // The scan stopped at the limit finds the same triples.
+        assert_eq!(losing_triples(limit), Ok(triples), "limit {limit}");
+    }
+}
+
+#[test]
+fn the_scan_stopped_at_the_limit_finds_the_triples_of_the_whole_scan() {
+    // Every limit up to 130 (rows of one to three words, every position of
+    // the limit in its word), and limits around word and tile edges beyond.
+    let limits = (0..=130).chain([191, 255, 256, 257, 319, 320, 447, 500]);
+    for limit in limits {
+        let whole = Scan::run(limit).expect("a small scan");
+        assert_eq!(
+            losing_triples(limit).as_deref(),
+            Ok(whole.triples()),
+            "limit {limit}"
+        );
     }
 }

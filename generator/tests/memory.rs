@@ -1,8 +1,11 @@
-//! `memory_needed`, the estimate behind the CLI's refusal of scans that would
-//! not fit in memory, and the layout functions it rests on.
+//! `memory_needed` and `memory_needed_for_triples`, the estimates behind the
+//! CLI's refusal of scans that would not fit in memory, and the layout
+//! functions they rest on.
 
 use stone_game_generator::format::{pair_count, pair_index, position_key};
-use stone_game_generator::scan::{MAX_SCAN_LIMIT, Scan, memory_needed};
+use stone_game_generator::scan::{
+    MAX_SCAN_LIMIT, Scan, losing_triples, memory_needed, memory_needed_for_triples,
+};
 
 /// The estimate of `memory_needed`'s doc, part by part, in the words of that
 /// doc: five bitsets (four, and one more for the copy a widening makes) of
@@ -17,29 +20,54 @@ fn documented_estimate(limit: u64) -> u64 {
     bitsets + partners + triples
 }
 
+/// The estimate of `memory_needed_for_triples`'s doc: four bitsets of `L + 1`
+/// rows, each `L + 1` columns rounded up to 64-bit words; two bytes for each
+/// pair of a band of 64 rows; the triples as above.
+fn documented_estimate_for_triples(limit: u64) -> u64 {
+    let rows = limit + 1;
+    let row_bytes = 8 * rows.div_ceil(64);
+    let bitsets = 4 * rows * row_bytes;
+    let band = 2 * 64 * rows;
+    let triples = 6 * rows * rows / 8;
+    bitsets + band + triples
+}
+
+const LIMITS: [u32; 12] = [
+    0,
+    1,
+    2,
+    7,
+    63,
+    64,
+    65,
+    100,
+    999,
+    4000,
+    16_000,
+    MAX_SCAN_LIMIT,
+];
+
 #[test]
 fn the_estimate_is_the_documented_sum_of_the_tables() {
     // Worked by hand at 1000: 5 * 1001 * 266 + 4 * 501_501 + 6 * 1001^2 / 8.
     assert_eq!(memory_needed(1000), 1_331_330 + 2_006_004 + 751_500);
-    for limit in [
-        0,
-        1,
-        2,
-        7,
-        63,
-        64,
-        65,
-        100,
-        999,
-        4000,
-        16_000,
-        MAX_SCAN_LIMIT,
-    ] {
+    // And for the triples alone: 4 * 1001 * 128 + 2 * 64 * 1001 + the same.
+    assert_eq!(memory_needed_for_triples(1000), 512_512 + 128_128 + 751_500);
+    for limit in LIMITS {
+        let l = u64::from(limit);
         assert_eq!(
             memory_needed(limit),
-            documented_estimate(u64::from(limit)),
+            documented_estimate(l),
             "limit {limit}"
         );
+        assert_eq!(
+            memory_needed_for_triples(limit),
+            documented_estimate_for_triples(l),
+            "limit {limit}"
+        );
+        if limit >= 200 {
+            assert!(memory_needed_for_triples(limit) < memory_needed(limit) / 2);
+        }
     }
 }
 
@@ -53,19 +81,23 @@ fn the_estimate_covers_what_a_scan_keeps() {
             "limit {limit}: {} <= {kept}",
             memory_needed(limit)
         );
+        let triples = losing_triples(limit).expect("a small limit");
+        assert!(memory_needed_for_triples(limit) > 6 * triples.len() as u64);
     }
 }
 
 #[test]
 fn the_estimate_saturates_rather_than_wrapping() {
-    assert_eq!(memory_needed(u32::MAX), u64::MAX);
-    // It grows with the limit, all the way up: no wrap in between.
-    let mut last = 0;
-    for shift in 0..32 {
-        let limit = (1u64 << shift) as u32;
-        let bytes = memory_needed(limit);
-        assert!(bytes > last, "limit {limit}");
-        last = bytes;
+    for estimate in [memory_needed, memory_needed_for_triples] {
+        assert_eq!(estimate(u32::MAX), u64::MAX);
+        // It grows with the limit, all the way up: no wrap in between.
+        let mut last = 0;
+        for shift in 0..32 {
+            let limit = (1u64 << shift) as u32;
+            let bytes = estimate(limit);
+            assert!(bytes > last, "limit {limit}");
+            last = bytes;
+        }
     }
 }
 
