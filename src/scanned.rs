@@ -7,8 +7,10 @@
 
 use alloc::vec::Vec;
 
-use stone_game_generator::scan::Scan;
-pub use stone_game_generator::scan::{MAX_SCAN_LIMIT, Progress, ScanError, memory_needed};
+pub use stone_game_generator::scan::{
+    MAX_SCAN_LIMIT, Progress, ScanError, memory_needed, memory_needed_for_triples,
+};
+use stone_game_generator::scan::{Scan, losing_triples_with_progress, prefix_sums};
 
 use crate::tables::{Partners, Triples, Words};
 use crate::{Tables, Triple};
@@ -93,5 +95,98 @@ impl ScannedTables {
             sums: Words::Wide(&self.sums),
             counts: Words::Wide(&self.counts),
         }
+    }
+}
+
+/// The losing triples of a runtime scan and their running totals, without
+/// the partners: what sums, counts and lists need, at about half the cost of
+/// [`ScannedTables`].
+///
+/// The scan stops every search at the limit: a losing triple with every
+/// pile at most the limit shares no key with one outside (GAME.md, "Stopping
+/// at the limit"), so the partners past the limit, most of a full scan's
+/// work, are never looked for. The scan is the generator's own
+/// ([`stone_game_generator::scan::losing_triples`]).
+///
+/// ```
+/// use stone_game::ScannedTriples;
+/// let scan = ScannedTriples::scan(100)?;
+/// assert_eq!(scan.losing_sum(100), Some(173_895));
+/// assert_eq!(scan.losing_count(100), Some(1264));
+/// assert_eq!(scan.losing_sum(101), None);
+/// assert_eq!(scan.triples().get(1), Some([0, 1, 2]));
+/// # Ok::<(), stone_game::ScanError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct ScannedTriples {
+    limit: u32,
+    triples: Vec<Triple>,
+    sums: Vec<u64>,
+    counts: Vec<u64>,
+}
+
+impl core::fmt::Debug for ScannedTriples {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ScannedTriples")
+            .field("limit", &self.limit)
+            .field("triples", &self.triples.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ScannedTriples {
+    /// Scans the triples up to `limit`, in
+    /// [`memory_needed_for_triples(limit)`](memory_needed_for_triples)
+    /// bytes; a limit past [`MAX_SCAN_LIMIT`] is refused.
+    ///
+    /// ```
+    /// assert!(stone_game::ScannedTriples::scan(70_000).is_err());
+    /// ```
+    pub fn scan(limit: u32) -> Result<ScannedTriples, ScanError> {
+        ScannedTriples::scan_with_progress(limit, |_| {})
+    }
+
+    /// [`scan`](Self::scan), reporting progress as it goes: once per value
+    /// of the smallest pile, as [`ScannedTables::scan_with_progress`] does.
+    ///
+    /// ```
+    /// let mut reports = 0;
+    /// stone_game::ScannedTriples::scan_with_progress(10, |_| reports += 1)?;
+    /// assert_eq!(reports, 11);
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_with_progress(
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<ScannedTriples, ScanError> {
+        let triples = losing_triples_with_progress(limit, progress)?;
+        let (sums, counts) = prefix_sums(limit, &triples);
+        Ok(ScannedTriples {
+            limit,
+            triples,
+            sums,
+            counts,
+        })
+    }
+
+    /// The limit: the largest pile of the triples.
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// The losing triples `x <= y <= z <= limit`, in lexicographic order.
+    pub fn triples(&self) -> Triples<'_> {
+        Triples::wide(&self.triples)
+    }
+
+    /// S(l): the sum of `x + y + z` over losing triples with `z <= l`, or
+    /// `None` when `l` is past the limit.
+    pub fn losing_sum(&self, l: u64) -> Option<u64> {
+        Words::Wide(&self.sums).get(l)
+    }
+
+    /// The number of losing triples with `z <= l`, or `None` past the limit.
+    pub fn losing_count(&self, l: u64) -> Option<u64> {
+        Words::Wide(&self.counts).get(l)
     }
 }

@@ -48,7 +48,7 @@ pub(crate) enum Words<'a> {
 }
 
 impl Words<'_> {
-    const fn get(&self, i: u64) -> Option<u64> {
+    pub(crate) const fn get(&self, i: u64) -> Option<u64> {
         match *self {
             Words::Packed(bytes) => match at(bytes, i) {
                 Some(le) => Some(u64::from_le_bytes(le)),

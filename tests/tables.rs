@@ -2,7 +2,7 @@
 //! independent check of the mathematics) and against the runtime scan (the
 //! same scan code, so the check of what the generator emits).
 
-use stone_game::{BruteForce, EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
+use stone_game::{BruteForce, EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables, ScannedTriples};
 use stone_game_generator::emit::{Options, SOURCE_FILE, render};
 use stone_game_generator::format::pair_count;
 use stone_game_generator::scan::Scan;
@@ -38,6 +38,11 @@ fn brute_force_agrees_on_every_position_up_to_64() {
         .map(|t| t.map(u64::from))
         .collect();
     assert_eq!(from_table, solved.losing_triples().collect::<Vec<_>>());
+    // The scan that stops at the limit (GAME.md, "Stopping at the limit"),
+    // against the definition at the brute force's own limit.
+    let alone = ScannedTriples::scan(BRUTE_LIMIT.min(LIMIT)).expect("a small limit");
+    let from_scan: Vec<[u64; 3]> = alone.triples().iter().map(|t| t.map(u64::from)).collect();
+    assert_eq!(from_scan, solved.losing_triples().collect::<Vec<_>>());
 }
 
 #[test]
@@ -86,6 +91,31 @@ fn runtime_scan_equals_the_generated_tables() {
     }
     assert_eq!(view.losing_sum(l + 1), None);
     assert_eq!(EMBEDDED.losing_sum(l + 1), None);
+}
+
+#[test]
+fn the_scan_of_the_triples_alone_equals_the_generated_tables() {
+    let scan = ScannedTriples::scan(LIMIT).expect("the build's limit scans");
+    assert_eq!(scan.limit(), LIMIT);
+    assert!(scan.triples() == LOSING_TRIPLES, "the triples differ");
+    for l in 0..=u64::from(LIMIT) {
+        assert_eq!(scan.losing_sum(l), EMBEDDED.losing_sum(l), "S({l})");
+        assert_eq!(scan.losing_count(l), EMBEDDED.losing_count(l), "count({l})");
+    }
+    let past = u64::from(LIMIT) + 1;
+    assert_eq!(scan.losing_sum(past), None);
+    assert_eq!(scan.losing_count(past), None);
+    // Past the tables, it agrees with the whole scan.
+    let limit = LIMIT + 40;
+    let (alone, whole) = (ScannedTriples::scan(limit), ScannedTables::scan(limit));
+    let (alone, whole) = (alone.expect("scans"), whole.expect("scans"));
+    assert!(
+        alone.triples() == whole.tables().triples(),
+        "the triples differ"
+    );
+    let l = u64::from(limit);
+    assert_eq!(alone.losing_sum(l), whole.tables().losing_sum(l));
+    assert_eq!(alone.losing_count(l), whole.tables().losing_count(l));
 }
 
 #[test]
@@ -176,6 +206,11 @@ fn the_debug_forms_name_the_limit_and_the_number_of_triples() {
     assert_eq!(format!("{EMBEDDED:?}"), expected);
     let scan = ScannedTables::scan(4).expect("scans");
     assert_eq!(format!("{scan:?}"), "Tables { limit: 4, triples: 5, .. }");
+    let scan = ScannedTriples::scan(4).expect("scans");
+    assert_eq!(
+        format!("{scan:?}"),
+        "ScannedTriples { limit: 4, triples: 5, .. }"
+    );
 }
 
 #[test]
@@ -193,6 +228,10 @@ fn brute_forces_at_every_small_limit_find_the_scans_triples() {
             "limit {limit}"
         );
         assert_eq!(solved.is_losing(0, 0, u64::from(limit) + 1), None);
+        let alone = ScannedTriples::scan(limit).expect("scans");
+        let from_scan_alone: Vec<[u64; 3]> =
+            alone.triples().iter().map(|t| t.map(u64::from)).collect();
+        assert_eq!(from_scan_alone, from_scan, "limit {limit}");
     }
 }
 
