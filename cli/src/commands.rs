@@ -5,9 +5,10 @@ use std::io::{BufWriter, Write};
 
 use serde_json::json;
 
-use stone_game::{EMBEDDED, LIMIT, ScannedTables, Tables};
+use stone_game::{EMBEDDED, LIMIT, ScannedTables, ScannedTriples, Tables};
 
 use super::args::{Format, LimitQuery};
+use super::runtime::RuntimeScan;
 use super::{Ctx, Failure, runtime};
 
 /// Which running total `sum_or_count` prints.
@@ -30,13 +31,13 @@ pub(crate) fn default(ctx: &mut Ctx) -> Result<u8, Failure> {
 /// The embedded tables when they cover `needed` and no scan is forced
 /// (`None`), else a runtime scan to `needed`, after the note `past_note`
 /// (called only when `needed` is past them) or the `--scan` one.
-pub(crate) fn table_covering(
+pub(crate) fn table_covering<T: RuntimeScan>(
     ctx: &mut Ctx,
     needed: u64,
     force_scan: bool,
     past_note: impl FnOnce() -> String,
     what: &str,
-) -> Result<Option<ScannedTables>, Failure> {
+) -> Result<Option<T>, Failure> {
     let note = if needed > u64::from(LIMIT) {
         past_note()
     } else if force_scan {
@@ -47,13 +48,14 @@ pub(crate) fn table_covering(
     runtime::scan(ctx, needed, what, Some(&note)).map(Some)
 }
 
-/// The tables for the totals and triples up to `limit`.
-pub(crate) fn table_to(
+/// The tables for the totals and triples up to `limit` (a scan of the
+/// triples alone answers those), or for pictures of them.
+pub(crate) fn table_to<T: RuntimeScan>(
     ctx: &mut Ctx,
     limit: u64,
     force_scan: bool,
     what: &str,
-) -> Result<Option<ScannedTables>, Failure> {
+) -> Result<Option<T>, Failure> {
     table_covering(
         ctx,
         limit,
@@ -99,11 +101,14 @@ pub(crate) fn sum_or_count(ctx: &mut Ctx, query: &LimitQuery, total: Total) -> R
         Total::Sum => format!("S({l})"),
         Total::Count => format!("the count to {l}"),
     };
-    let table = table_to(ctx, l, query.scan, &what)?;
-    let view = view(&table);
+    let table: Option<ScannedTriples> = table_to(ctx, l, query.scan, &what)?;
+    let (sum, count) = match &table {
+        Some(scan) => (scan.losing_sum(l), scan.losing_count(l)),
+        None => (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l)),
+    };
     let (key, value) = match total {
-        Total::Sum => ("sum", view.losing_sum(l)),
-        Total::Count => ("count", view.losing_count(l)),
+        Total::Sum => ("sum", sum),
+        Total::Count => ("count", count),
     };
     let value = value.ok_or_else(|| unanswered(what))?;
     if query.json {
@@ -188,9 +193,10 @@ pub(crate) fn list(
     force_scan: bool,
 ) -> Result<u8, Failure> {
     let l = limit.unwrap_or(u64::from(LIMIT));
-    let table = table_to(ctx, l, force_scan, &format!("listing to {l}"))?;
-    let triples = view(&table)
-        .triples()
+    let table: Option<ScannedTriples> = table_to(ctx, l, force_scan, &format!("listing to {l}"))?;
+    let triples = table
+        .as_ref()
+        .map_or(EMBEDDED.triples(), ScannedTriples::triples)
         .iter()
         .filter(|t| u64::from(t[2]) <= l);
     let mut out = BufWriter::new(&mut *ctx.out);

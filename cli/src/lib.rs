@@ -18,8 +18,11 @@
 //! | `draw slice A\|partners\|counts [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
 //! | `play [A B C] [--seed N] [--engine-first]` | a game against the engine, moves read from stdin |
 //!
-//! Past the embedded tables, a limit is scanned at run time with
-//! [`ScannedTables::scan`](stone_game::ScannedTables::scan), after a note on stderr. Exit codes: 0
+//! Past the embedded tables, a limit is scanned at run time, after a note on
+//! stderr: `sum`, `count` and `list` with
+//! [`ScannedTriples::scan`](stone_game::ScannedTriples::scan), which stops at
+//! the limit, the others with
+//! [`ScannedTables::scan`](stone_game::ScannedTables::scan). Exit codes: 0
 //! for success, 1 when `verify` finds a mismatch or the output cannot be
 //! written, 2 for bad arguments (one `error:` line and a usage hint on
 //! stderr), including a limit whose scan would not fit in memory.
@@ -354,7 +357,10 @@ mod tests {
     #[test]
     fn scans_that_do_not_fit_are_refused() {
         let above = u64::from(stone_game::LIMIT) + 1;
-        let needed = runtime::human_size(stone_game::memory_needed(stone_game::LIMIT + 1));
+        // A sum needs the triples alone; a partner, the whole tables.
+        let whole = runtime::human_size(stone_game::memory_needed(stone_game::LIMIT + 1));
+        let triples =
+            runtime::human_size(stone_game::memory_needed_for_triples(stone_game::LIMIT + 1));
         for args in [
             vec!["sum".to_string(), above.to_string()],
             vec!["count".to_string(), above.to_string()],
@@ -383,7 +389,17 @@ mod tests {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             assert_refused(&args, 10, "only 10 B is available");
         }
-        assert_refused(&["sum", &above.to_string()], 1000, &needed);
+        let above = above.to_string();
+        assert_refused(
+            &["sum", &above],
+            1000,
+            &format!("about {triples} of memory"),
+        );
+        assert_refused(
+            &["partner", "0", &above],
+            1000,
+            &format!("about {whole} of memory"),
+        );
     }
 
     #[test]

@@ -4,7 +4,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use stone_game::{ScannedTables, memory_needed};
+use stone_game::{
+    Progress, ScanError, ScannedTables, ScannedTriples, memory_needed, memory_needed_for_triples,
+};
 
 use super::{Ctx, Failure, MAX_SCAN};
 
@@ -69,19 +71,46 @@ pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Resu
     }
 }
 
+/// A runtime scan the CLI runs: the whole tables, or the triples alone where
+/// they answer (sums, counts, lists), at about half the cost.
+pub(crate) trait RuntimeScan: Sized {
+    /// The memory the scan needs at its peak, in bytes.
+    fn memory_needed(limit: u32) -> u64;
+    /// The scan, reporting progress as it goes.
+    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError>;
+}
+
+impl RuntimeScan for ScannedTables {
+    fn memory_needed(limit: u32) -> u64 {
+        memory_needed(limit)
+    }
+    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError> {
+        ScannedTables::scan_with_progress(limit, progress)
+    }
+}
+
+impl RuntimeScan for ScannedTriples {
+    fn memory_needed(limit: u32) -> u64 {
+        memory_needed_for_triples(limit)
+    }
+    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError> {
+        ScannedTriples::scan_with_progress(limit, progress)
+    }
+}
+
 /// Scans to `limit` at run time for `what` (e.g. `S(4000)`), after checking
 /// the limit and the memory and printing `note`, if any, on stderr.
-pub(crate) fn scan(
+pub(crate) fn scan<T: RuntimeScan>(
     ctx: &mut Ctx,
     limit: u64,
     what: &str,
     note: Option<&str>,
-) -> Result<ScannedTables, Failure> {
+) -> Result<T, Failure> {
     let limit = scan_limit(what, limit)?;
     check_memory(
         ctx,
         &format!("{what} needs a runtime scan to {limit}, which"),
-        Some(memory_needed(limit)),
+        Some(T::memory_needed(limit)),
     )?;
     if let Some(note) = note {
         ctx.note(note);
@@ -110,30 +139,30 @@ pub(crate) fn scan_limit(what: &str, limit: u64) -> Result<u32, Failure> {
 }
 
 /// A scan to `limit`, whose size the caller has checked.
-pub(crate) fn scan_checked(ctx: &Ctx, limit: u32) -> Result<ScannedTables, Failure> {
+pub(crate) fn scan_checked<T: RuntimeScan>(ctx: &Ctx, limit: u32) -> Result<T, Failure> {
     scan_with_bar(limit, ctx.progress_bar).map_err(|e| Failure::Internal(e.to_string()))
 }
 
-/// [`ScannedTables::scan`], with a progress bar on the real stderr once a second has
+/// The scan, with a progress bar on the real stderr once a second has
 /// passed, when `show_bar` is set. (On a stderr that is not a terminal
 /// indicatif draws nothing even then; `main` sets `show_bar` only on one.)
-fn scan_with_bar(limit: u32, show_bar: bool) -> Result<ScannedTables, stone_game::ScanError> {
+fn scan_with_bar<T: RuntimeScan>(limit: u32, show_bar: bool) -> Result<T, ScanError> {
     scan_with_bar_on(limit, show_bar, ProgressDrawTarget::stderr, BAR_DELAY)
 }
 
 /// [`scan_with_bar`], drawing on `target()` once `delay` has passed: the bar
 /// follows the scan from its start, hidden until then, so that its rate and
 /// ETA are right when it appears.
-fn scan_with_bar_on(
+fn scan_with_bar_on<T: RuntimeScan>(
     limit: u32,
     show_bar: bool,
     target: impl Fn() -> ProgressDrawTarget,
     delay: Duration,
-) -> Result<ScannedTables, stone_game::ScanError> {
+) -> Result<T, ScanError> {
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let mut shown = false;
-    let table = ScannedTables::scan_with_progress(limit, |progress| {
+    let table = T::scan_with_progress(limit, |progress| {
         if !show_bar {
             return;
         }
@@ -225,7 +254,8 @@ mod tests {
         let expected = ScannedTables::scan(40).unwrap();
         // Asked for, no delay: drawn.
         let terminal = Recorder::default();
-        let table = scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
+        let table: ScannedTables =
+            scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
         assert_eq!(table, expected);
         assert!(
             terminal.drawn().contains("scanning to 40"),
@@ -235,13 +265,20 @@ mod tests {
         // Not asked for (stderr is not a terminal): nothing, however long the
         // scan has run.
         let terminal = Recorder::default();
-        let table = scan_with_bar_on(40, false, || terminal.target(), Duration::ZERO).unwrap();
+        let table: ScannedTables =
+            scan_with_bar_on(40, false, || terminal.target(), Duration::ZERO).unwrap();
         assert_eq!(table, expected);
         assert_eq!(terminal.drawn(), "");
+        // The same for the scan of the triples alone.
+        let terminal = Recorder::default();
+        let triples: ScannedTriples =
+            scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
+        assert_eq!(triples, ScannedTriples::scan(40).unwrap());
+        assert!(terminal.drawn().contains("scanning to 40"));
         // Asked for, but the scan ends before the delay: nothing.
         let terminal = Recorder::default();
         let hour = Duration::from_secs(3600);
-        scan_with_bar_on(40, true, || terminal.target(), hour).unwrap();
+        scan_with_bar_on::<ScannedTables>(40, true, || terminal.target(), hour).unwrap();
         assert_eq!(terminal.drawn(), "");
     }
 

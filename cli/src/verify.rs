@@ -94,7 +94,7 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
         ctx.note(&runtime::past_limit_note(scan_to.into()));
     }
     // Checked above, with the brute force: nothing can fail after the output began.
-    let scanned = runtime::scan_checked(ctx, scan_to)?;
+    let scanned: ScannedTables = runtime::scan_checked(ctx, scan_to)?;
     report(ctx, scan_agrees(&scanned.tables()))?;
 
     if let Some(note) = slow_note(m) {
