@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
 use stone_game_generator::emit::{Options, render};
-use stone_game_generator::scan::Scan;
+use stone_game_generator::scan::{Scan, losing_triples};
 
 #[path = "baseline/scan.rs"]
 mod baseline;
@@ -221,12 +221,13 @@ fn scan_4000(c: &mut Criterion) {
 }
 
 /// The baseline (the scan before issue 9) against the scan at 1000, 4000 and
-/// 8000, in alternating rounds, with the ratio of the medians. Criterion's
+/// 8000, and the scan of the triples alone (`losing_triples`, stopped at the
+/// limit), in alternating rounds, with the ratios of the medians. Criterion's
 /// smallest sample (ten runs) would take minutes at 8000, so these are timed
 /// by hand.
 fn print_baseline_vs_scan() {
     for (limit, rounds) in [(LIMIT, 11), (4000, 5), (8000, 3)] {
-        let (mut base, mut word) = (Vec::new(), Vec::new());
+        let (mut base, mut word, mut alone) = (Vec::new(), Vec::new(), Vec::new());
         for round in 0..rounds {
             let start = Instant::now();
             let expected = black_box(baseline::run(black_box(limit)));
@@ -234,19 +235,30 @@ fn print_baseline_vs_scan() {
             let start = Instant::now();
             let found = black_box(scan(black_box(limit)));
             word.push(start.elapsed());
+            let start = Instant::now();
+            let triples = black_box(losing_triples(black_box(limit)));
+            alone.push(start.elapsed());
             if round == 0 {
-                let (_, triples, partners) = found.into_parts();
+                let (_, scan_triples, partners) = found.into_parts();
                 assert!(
-                    expected == (triples, partners),
+                    triples.as_ref() == Ok(&scan_triples),
+                    "triples alone vs scan at {limit}"
+                );
+                assert!(
+                    expected == (scan_triples, partners),
                     "baseline vs scan at {limit}"
                 );
             }
         }
-        let (base, word) = (median(base), median(word));
-        let ratio = base.as_secs_f64() / word.as_secs_f64();
+        let (base, word, alone) = (median(base), median(word), median(alone));
+        let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
         eprintln!(
             "baseline_vs_scan/{limit}: medians of {rounds} interleaved rounds: \
-             baseline {base:.3?}, scan {word:.3?}, {ratio:.2}x"
+             baseline {base:.3?}, scan {word:.3?} ({:.2}x), triples alone {alone:.3?} \
+             ({:.2}x the baseline, {:.2}x the scan)",
+            ratio(base, word),
+            ratio(base, alone),
+            ratio(word, alone)
         );
     }
 }

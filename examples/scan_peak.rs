@@ -1,39 +1,61 @@
-//! Runs the runtime scan once, for measuring its time and peak memory:
+//! Runs a runtime scan once, for measuring its time and peak memory:
 //!
 //! ```text
 //! cargo build --release --example scan_peak
 //! /usr/bin/time -v target/release/examples/scan_peak 8000
+//! /usr/bin/time -v target/release/examples/scan_peak 8000 --triples
 //! ```
 //!
-//! Prints S(L), the number of losing positions, and the scan's wall time.
+//! The whole tables (`ScannedTables`), or with `--triples` the triples alone
+//! (`ScannedTriples`). Prints S(L), the number of losing positions, and the
+//! scan's wall time.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+use stone_game::{ScannedTables, ScannedTriples};
+
 fn main() -> ExitCode {
-    let arg = std::env::args().nth(1);
-    let Some(limit) = arg.as_deref().and_then(|a| a.parse::<u32>().ok()) else {
-        eprintln!("usage: scan_peak LIMIT");
-        return ExitCode::FAILURE;
+    let mut args = std::env::args().skip(1);
+    let limit = args.next().and_then(|a| a.parse::<u32>().ok());
+    let triples = match args.next().as_deref() {
+        None => false,
+        Some("--triples") => true,
+        Some(_) => return usage(),
+    };
+    let Some(limit) = limit else {
+        return usage();
     };
     let start = Instant::now();
-    let table = match stone_game::ScannedTables::scan(limit) {
-        Ok(table) => table,
+    let scanned = if triples {
+        ScannedTriples::scan(limit)
+            .map(|t| (t.losing_sum(limit.into()), t.losing_count(limit.into())))
+    } else {
+        ScannedTables::scan(limit).map(|t| {
+            let view = t.tables();
+            (
+                view.losing_sum(limit.into()),
+                view.losing_count(limit.into()),
+            )
+        })
+    };
+    let elapsed = start.elapsed();
+    let (sum, count) = match scanned {
+        Ok(totals) => totals,
         Err(e) => {
             eprintln!("scan_peak: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let elapsed = start.elapsed();
-    let view = table.tables();
-    let (sum, count) = (
-        view.losing_sum(limit.into()),
-        view.losing_count(limit.into()),
-    );
     println!(
         "L = {limit}: S(L) = {}, {} losing positions, scan {elapsed:.3?}",
         sum.unwrap_or_default(),
         count.unwrap_or_default()
     );
     ExitCode::SUCCESS
+}
+
+fn usage() -> ExitCode {
+    eprintln!("usage: scan_peak LIMIT [--triples]");
+    ExitCode::FAILURE
 }
