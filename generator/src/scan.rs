@@ -187,7 +187,9 @@ const fn saturate(bytes: u128) -> u64 {
 }
 
 /// The side of the tiles the pairs are scanned in (module docs): 64 rows of
-/// 64 columns read about 3 x 64 row indices, under 1 MiB at L = 8000.
+/// 64 columns read about 3 x 64 row indices, under 1 MiB at L = 8000. The
+/// columns of a tile are one word of each row's K1 bits, which the scan's
+/// skip of held pairs relies on.
 const TILE: usize = 64;
 
 /// Which table a row belongs to: the rows of one index are kept together.
@@ -310,11 +312,14 @@ impl Keys {
         if x + free_a as usize > z {
             z = x + free_a as usize;
         }
+        #[cfg(test)]
+        self.check_skips(x, y, *free_t, free_a, z);
         // Group A reads column z (`one[y]`, `one[x]`, `two[d]`), B column
         // z - y (`two_t[x]`), C column z - x (`two_t[y]`, `all[d]`).
         let a0 = &v[row_y..row_y + s];
         let a1 = &v[row_x..row_x + s];
-        let a2 = &v[row_d + TWO * s..row_d + TWO * s + s];
+        let two_d = row_d + TWO * s;
+        let a2 = &v[two_d..two_d + s];
         let b0 = &v[two_t_x..two_t_x + s];
         let c0 = &v[two_t_y..two_t_y + s];
         let c1 = &v[all_d..all_d + s];
@@ -326,8 +331,11 @@ impl Keys {
         // The columns before z are held by definition.
         let mut held = (1u64 << (z % 64)) - 1;
         // The words before wb and wc, whose high bits land at the bottom.
+        // Both skips stop at the end of their rows (64 s), so z / 64 is at
+        // most y / 64 + s, and wb at most s: B's word before is in its row.
+        // C's may not be, when y / 64 > x / 64.
         let (mut prev_b, mut prev_c) = (0, 0);
-        if wb > 0 && wb - 1 < s {
+        if wb > 0 {
             prev_b = b0[wb - 1];
         }
         if wc > 0 && wc - 1 < s {
@@ -347,12 +355,10 @@ impl Keys {
                 b = if wb < s { b0[wb] } else { 0 };
                 c = if wc < s { c0[wc] | c1[wc] } else { 0 };
             }
+            // The high bits of B's and C's words before, at the bottom:
             // `prev >> (64 - shift)` in two steps, so that shift 0 needs no branch.
-            held |= a
-                | ((prev_b >> 1) >> (63 - shift_b))
-                | (b << shift_b)
-                | ((prev_c >> 1) >> (63 - shift_c))
-                | (c << shift_c);
+            let carried = ((prev_b >> 1) >> (63 - shift_b)) | ((prev_c >> 1) >> (63 - shift_c));
+            held |= a | carried | (b << shift_b) | (c << shift_c);
             if held != u64::MAX {
                 return 64 * w + (!held).trailing_zeros() as usize;
             }
@@ -363,6 +369,26 @@ impl Keys {
             wb += 1;
             wc += 1;
         }
+    }
+
+    /// The unit tests' check that a search starts where its skips say, at
+    /// `start`: past the whole held prefix of `two_t[x]` (column z - y) and
+    /// of `all[y - x]` (column z - x), counted here bit by bit. A skip that
+    /// skipped less would change no partner, only the time, so no other test
+    /// can tell.
+    #[cfg(test)]
+    fn check_skips(&self, x: usize, y: usize, free_t: u32, free_a: u32, start: usize) {
+        let held_prefix = |table, row| {
+            let words = self.row(table, row);
+            (0..64 * words.len())
+                .take_while(|&col| words[col / 64] >> (col % 64) & 1 == 1)
+                .count() as u32
+        };
+        assert_eq!(free_t, held_prefix(TWO_T, x), "the skip of two_t[{x}]");
+        let d = y - x;
+        assert_eq!(free_a, held_prefix(ALL, d), "the skip of all[{d}]");
+        let past_both = (y + free_t as usize).max(x + free_a as usize);
+        assert_eq!(start, past_both, "the start of the search ({x}, {y})");
     }
 
     /// Marks the keys of the losing triple `x <= y <= z` that a later pair
@@ -476,19 +502,17 @@ fn scan(
     reach: Reach,
     mut progress: impl FnMut(Progress),
 ) -> Result<(Vec<[u16; 3]>, Vec<u32>), ScanError> {
-    if limit > MAX_SCAN_LIMIT {
-        return Err(ScanError::LimitTooLarge {
-            limit: limit as u64,
-        });
-    }
-    let l = limit as usize;
+    let l = accepted(limit)?;
     let pairs_total = pair_count(limit);
+    // Only rows up to the limit are ever read.
+    let rows = l + 1;
     let (cols, cube) = match reach {
         Reach::Partners { cols } => (cols, false),
         // No key past the limit is ever held, so the rows never widen.
-        Reach::Cube => (l + 1, true),
+        Reach::Cube => (rows, true),
     };
-    let mut keys = Keys::new(l + 1, cols);
+    // At least L + 1 columns: the K1 test below reads row x at column y.
+    let mut keys = Keys::new(rows, cols.max(rows));
     // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
     let mut partners = Vec::new();
     if !cube {
@@ -506,22 +530,22 @@ fn scan(
     // peak memory down (64 KB at 8000).
     let mut next_y = [0usize; TILE];
     let mut free_t = [0u32; TILE];
-    let row_words = (l + 1).div_ceil(64);
+    let row_words = rows.div_ceil(64);
     let mut found = vec![0u64; TILE * row_words];
     let mut band_z = Vec::new();
     if cube {
-        band_z = vec![0u16; TILE * (l + 1)];
+        band_z = vec![0u16; TILE * rows];
     }
     let mut xb = 0;
     while xb <= l {
-        let xe = (xb + TILE).min(l + 1);
+        let xe = (xb + TILE).min(rows);
         for x in xb..xe {
             next_y[x - xb] = x;
             free_t[x - xb] = 0;
         }
         let mut yb = xb;
         while yb <= l {
-            let ye = (yb + TILE).min(l + 1);
+            let ye = (yb + TILE).min(rows);
             for x in xb..xe {
                 let i = x - xb;
                 let mut y = next_y[i];
@@ -531,16 +555,11 @@ fn scan(
                     }
                     // A held K1(x, y): an earlier losing triple holds both piles,
                     // so the partner was recorded then and every z >= y is
-                    // winning. Skip such pairs a word of row `x` at a time.
+                    // winning. Skip such pairs up to the next free one, in
+                    // this word of row `x`: a tile is one word (`TILE`), so
+                    // a run that reaches the word's end ends the tile.
                     let one_x = keys.start(ONE, x);
-                    let mut held = 0;
-                    if y / 64 < keys.stride {
-                        held = (keys.words[one_x + y / 64] >> (y % 64)).trailing_ones() as usize;
-                    }
-                    y += held;
-                    if y & 63 == 0 && held != 0 {
-                        continue; // the rest of the word is held
-                    }
+                    y += (keys.words[one_x + y / 64] >> (y % 64)).trailing_ones() as usize;
                     if y >= ye {
                         break;
                     }
@@ -550,7 +569,7 @@ fn scan(
                         // Every later pair of the row starts at y' + free_t
                         // > y + free_t: once that reaches L, the row is done.
                         if y + free_t[i] as usize >= l {
-                            y = l + 1;
+                            y = rows;
                             break;
                         }
                         y += 1;
@@ -559,7 +578,7 @@ fn scan(
                     keys.hold(x, y, z);
                     if cube {
                         // z <= l, the limit, which fits u16.
-                        band_z[i * (l + 1) + y] = z as u16;
+                        band_z[i * rows + y] = z as u16;
                     } else {
                         // Piles are at most the limit, which fits u16; only a
                         // partner past the limit could overflow its field.
@@ -594,7 +613,7 @@ fn scan(
                     bits &= bits - 1;
                     // z <= l, the limit, which fits u16.
                     let z = if cube {
-                        band_z[(x - xb) * (l + 1) + y]
+                        band_z[(x - xb) * rows + y]
                     } else {
                         partners[index(x, y)] as u16
                     };
@@ -675,6 +694,18 @@ pub fn prefix_sums(limit: u32, triples: &[[u16; 3]]) -> (Vec<u64>, Vec<u64>) {
     (sums, counts)
 }
 
+/// `limit` as an index, when a scan accepts it: triples keep their piles in
+/// `u16`.
+const fn accepted(limit: u32) -> Result<usize, ScanError> {
+    if limit > MAX_SCAN_LIMIT {
+        Err(ScanError::LimitTooLarge {
+            limit: limit as u64,
+        })
+    } else {
+        Ok(limit as usize)
+    }
+}
+
 /// The partner-table index of a pair `a <= b <= MAX_SCAN_LIMIT`.
 #[inline(always)]
 fn index(a: usize, b: usize) -> usize {
@@ -690,10 +721,125 @@ mod tests {
 
     #[test]
     fn tables_that_start_narrow_widen_to_the_same_scan() {
+        // Searches that start past the rows, or cross their end, read the
+        // rows' last words and what lies beyond them as free; widths around
+        // one, two and three words, at limits where rows must widen.
         for limit in [0, 1, 7, 64, 200] {
             let narrowed = Scan::run_from_width(limit, 1, |_| {});
             assert_eq!(narrowed, Scan::run(limit), "limit {limit}");
         }
+        for limit in (20..=150).step_by(13) {
+            let whole = Scan::run(limit).expect("a small limit");
+            for cols in [63, 64, 65, 127, 128, 129, 192] {
+                let narrowed = Scan::run_from_width(limit, cols, |_| {});
+                assert_eq!(
+                    narrowed.as_ref(),
+                    Ok(&whole),
+                    "limit {limit}, {cols} columns"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_search_starts_past_the_whole_held_prefixes() {
+        // `check_skips` runs in every search of a scan built for the unit
+        // tests: here at limits whose rows span several words, both reaches.
+        for limit in [100, 333] {
+            let whole = Scan::run(limit).expect("a small limit");
+            let alone = losing_triples(limit).expect("a small limit");
+            assert_eq!(whole.triples(), alone, "limit {limit}");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "the start of the search (1, 2)")]
+    fn a_search_that_starts_before_its_skips_is_caught() {
+        let mut keys = Keys::new(3, 200);
+        let start = keys.start(ALL, 1);
+        for col in 0..70 {
+            Keys::set(&mut keys.words, start, col);
+        }
+        // Past all[1]'s prefix from x = 1: column 71, not 2 + 0.
+        keys.check_skips(1, 2, 0, 70, 71);
+        keys.check_skips(1, 2, 0, 70, 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "the skip of two_t[1]")]
+    fn a_search_that_skips_less_than_the_held_prefix_is_caught() {
+        let mut keys = Keys::new(3, 200);
+        let start = keys.start(TWO_T, 1);
+        for col in 0..70 {
+            Keys::set(&mut keys.words, start, col);
+        }
+        keys.check_skips(1, 2, 70, 0, 72);
+        keys.check_skips(1, 2, 64, 0, 72);
+    }
+
+    /// Tables one word wide, with `bits` (table, row, column) held.
+    fn one_word_rows(bits: &[(usize, usize, usize)]) -> Keys {
+        let mut keys = Keys::new(130, 64);
+        for &(table, row, col) in bits {
+            let start = keys.start(table, row);
+            Keys::set(&mut keys.words, start, col);
+        }
+        keys
+    }
+
+    /// The first free z of the pair (x, y), from skips at zero.
+    fn search(keys: &mut Keys, x: usize, y: usize) -> usize {
+        keys.first_free_z(x, y, &mut 0)
+    }
+
+    #[test]
+    fn searches_past_the_rows_read_each_row_to_its_end() {
+        // Rows of 64 columns: every z >= 64 is past group A's rows, which read
+        // as free there, while B (two_t[x], column z - y) and C (two_t[y] and
+        // all[y - x], column z - x) still have columns inside theirs.
+        let all_4_to_9: Vec<_> = (0..10).map(|col| (ALL, 4, col)).collect();
+        // (60, 64): the skip of all[4] starts the search at z = 70; C's
+        // column 10 there is in its row's last word, before the search's own.
+        let mut keys = one_word_rows(&[all_4_to_9.as_slice(), &[(TWO_T, 64, 10)]].concat());
+        assert_eq!(search(&mut keys, 60, 64), 71);
+        // B's column 60 at z = 124 (the skip of a full all[4] starts there).
+        let all_4: Vec<_> = (0..64).map(|col| (ALL, 4, col)).collect();
+        let mut keys = one_word_rows(&[all_4.as_slice(), &[(TWO_T, 60, 60)]].concat());
+        assert_eq!(search(&mut keys, 60, 64), 125);
+        // A full two_t[60] starts the search at 128, where C's word before
+        // is past its row: nothing is held there.
+        let two_t_60: Vec<_> = (0..64).map(|col| (TWO_T, 60, col)).collect();
+        assert_eq!(search(&mut one_word_rows(&two_t_60), 60, 64), 128);
+        // (64, 70): both of C's rows at column z - 64, in their first word.
+        let both = [(TWO_T, 70, 6), (ALL, 6, 6), (TWO_T, 70, 7)];
+        assert_eq!(search(&mut one_word_rows(&both), 64, 70), 72);
+    }
+
+    #[test]
+    fn a_triple_past_the_rows_widens_them_first() {
+        let mut keys = Keys::new(3, 64);
+        keys.hold(0, 1, 128);
+        assert!(keys.stride >= 3);
+        for (table, row, col) in [(ONE, 0, 128), (ONE, 1, 128), (TWO_T, 0, 127), (ALL, 1, 128)] {
+            let words = keys.row(table, row);
+            assert_eq!(words[col / 64] >> (col % 64) & 1, 1, "{table} {row} {col}");
+        }
+        assert_eq!(
+            keys.row(ONE, 2).iter().map(|w| w.count_ones()).sum::<u32>(),
+            0
+        );
+    }
+
+    #[test]
+    fn the_largest_limit_is_accepted_and_the_next_refused() {
+        // (A scan at 65535 itself takes hours: the check is tested alone.)
+        assert_eq!(accepted(MAX_SCAN_LIMIT), Ok(65_535));
+        assert_eq!(accepted(0), Ok(0));
+        let past = MAX_SCAN_LIMIT + 1;
+        assert_eq!(
+            accepted(past),
+            Err(ScanError::LimitTooLarge { limit: 65_536 })
+        );
     }
 
     #[test]
