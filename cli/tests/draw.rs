@@ -2,7 +2,7 @@
 //! must be marked or empty, SVG marks counted against `LOSING_TRIPLES`, and
 //! every kind of bad input (exit code 2, one `error:` line, no file left).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -74,11 +74,23 @@ fn draw_to(picture: &[&str], n: u64, file: &Path) {
     draw_ok(&args);
 }
 
-/// How many elements named `tag` the SVG `file` holds; it must parse.
-fn count_tags(file: &Path, tag: &str) -> usize {
+/// The elements named `tag` of the SVG `file`, each as its attributes.
+fn svg_elements(file: &Path, tag: &str) -> Vec<BTreeMap<String, String>> {
     let text = fs::read_to_string(file).expect("the SVG exists");
     let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
-    svg.descendants().filter(|n| n.has_tag_name(tag)).count()
+    svg.descendants()
+        .filter(|n| n.has_tag_name(tag))
+        .map(|n| {
+            n.attributes()
+                .map(|a| (a.name().to_string(), a.value().to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// How many elements named `tag` the SVG `file` holds; it must parse.
+fn count_tags(file: &Path, tag: &str) -> usize {
+    svg_elements(file, tag).len()
 }
 
 /// A decoded RGB(A) PNG: width, height, bytes per pixel, pixels.
@@ -390,11 +402,9 @@ fn svg_texts(file: &Path) -> Vec<String> {
 
 /// The radii of the circles of the SVG `file`, all of them.
 fn circle_radii(file: &Path) -> BTreeSet<String> {
-    let text = fs::read_to_string(file).expect("the SVG exists");
-    let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
-    svg.descendants()
-        .filter(|n| n.has_tag_name("circle"))
-        .map(|n| n.attribute("r").expect("a radius").to_string())
+    svg_elements(file, "circle")
+        .into_iter()
+        .map(|mut circle| circle.remove("r").expect("a radius"))
         .collect()
 }
 
@@ -518,4 +528,51 @@ fn a_partners_picture_is_sized_to_whole_cells() {
         (2000, 1, 1, 2043),
     ];
     assert_eq!(steps, now);
+}
+
+/// The whole-pixel attribute `name` of an SVG element.
+fn pixel(element: &BTreeMap<String, String>, name: &str) -> i32 {
+    element[name].parse().expect("a whole pixel")
+}
+
+/// The colour `(r, g, b)` as SVG writes it.
+fn hex((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02X}{g:02X}{b:02X}")
+}
+
+#[test]
+fn the_colour_scale_is_the_maps_palette_stacked_from_the_maps_bottom() {
+    // The scale beside the map: 256 bars, bar i in the colour the map gives
+    // a partner at (i + 1/2) / 256 of the largest, each bar on the one below
+    // it, from the bottom of the map's plot up to just under the map's top
+    // (less the room of the scale's own caption, "c").
+    let dir = scratch("scale");
+    let n = 12;
+    let file = dir.join("partners.svg");
+    draw_to(&["partners"], n, &file);
+    let rects = svg_elements(&file, "rect");
+    let cells = (n as usize + 1).pow(2);
+    assert_eq!(rects.len(), 1 + cells + 256);
+    let map = &rects[1..=cells];
+    let map_top = map.iter().map(|r| pixel(r, "y")).min().unwrap();
+    let map_bottom = map
+        .iter()
+        .map(|r| pixel(r, "y") + pixel(r, "height"))
+        .max()
+        .unwrap();
+    let mut below = map_bottom;
+    for (i, bar) in rects[1 + cells..].iter().enumerate() {
+        assert_eq!(
+            bar["fill"],
+            hex(partner_colour(2 * i as u64 + 1, 512)),
+            "bar {i}"
+        );
+        assert!(pixel(bar, "height") > 0, "bar {i}: {bar:?}");
+        assert_eq!(pixel(bar, "y") + pixel(bar, "height"), below, "bar {i}");
+        below = pixel(bar, "y");
+    }
+    assert!(
+        map_top < below && below <= map_top + 30,
+        "the scale's top {below}, the map's {map_top}"
+    );
 }
