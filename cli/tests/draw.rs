@@ -576,3 +576,71 @@ fn the_colour_scale_is_the_maps_palette_stacked_from_the_maps_bottom() {
         "the scale's top {below}, the map's {map_top}"
     );
 }
+
+/// The points of an SVG `polyline`.
+fn points(line: &BTreeMap<String, String>) -> Vec<(i32, i32)> {
+    line["points"]
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').expect("x,y");
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_counts_curves_stay_in_the_plot_under_a_margin_and_their_keys_point_right() {
+    let dir = scratch("counts_layout");
+    let file = dir.join("counts.svg");
+    // Within the tables at every limit the suite runs at (100 and up).
+    let limit = u64::from(LIMIT.min(300));
+    draw_to(&["counts"], limit, &file);
+    let lines: Vec<_> = svg_elements(&file, "polyline");
+    // The axes are the longest black lines: x from left to right at the
+    // bottom, y from the bottom up to the top.
+    let axis = |vertical: bool| {
+        lines
+            .iter()
+            .filter(|l| l["stroke"] == "#000000")
+            .map(points)
+            .filter(|p| p.len() == 2 && (p[0].0 == p[1].0) == vertical)
+            .max_by_key(|p| (p[0].0 - p[1].0).abs() + (p[0].1 - p[1].1).abs())
+            .expect("an axis")
+    };
+    let (x_axis, y_axis) = (axis(false), axis(true));
+    let (left, right) = (x_axis[0].0.min(x_axis[1].0), x_axis[0].0.max(x_axis[1].0));
+    let (top, bottom) = (y_axis[0].1.min(y_axis[1].1), y_axis[0].1.max(y_axis[1].1));
+    // Each curve (the count from l = 1, S(l) from l = 2: S(1) = 0 has no
+    // log) and its key in the legend, a line 24 pixels long to the right.
+    let mut curves = Vec::new();
+    let count_blue = hex(MARK.into());
+    let sum_orange = hex((214, 96, 40));
+    for (colour, n) in [(&count_blue, limit), (&sum_orange, limit - 1)] {
+        let mut mine: Vec<_> = lines
+            .iter()
+            .filter(|l| &l["stroke"] == colour)
+            .map(points)
+            .collect();
+        mine.sort_by_key(Vec::len);
+        let [key, curve] = &mine[..] else {
+            panic!("{colour}: {mine:?}")
+        };
+        assert_eq!(key.len(), 2, "{colour}");
+        assert_eq!((key[1].0 - key[0].0, key[1].1), (24, key[0].1), "{colour}");
+        assert_eq!(curve.len() as u64, n, "{colour}");
+        for &(x, y) in curve {
+            assert!(
+                (left..=right).contains(&x) && (top..=bottom).contains(&y),
+                "{colour}: ({x}, {y}) outside {left}..{right} x {top}..{bottom}"
+            );
+        }
+        curves.push(curve.clone());
+    }
+    // The y axis runs from 1 to twice the last S(l), in log: S(limit) sits
+    // ln S / ln 2S of the way up.
+    let s = EMBEDDED.losing_sum(limit).unwrap() as f64;
+    let (_, y) = *curves[1].last().unwrap();
+    let up = f64::from(bottom - y) / f64::from(bottom - top);
+    let expected = s.ln() / (2.0 * s).ln();
+    assert!((up - expected).abs() < 0.005, "{up} {expected}");
+}
