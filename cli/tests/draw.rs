@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES};
-use stone_game_cli::draw::{partner_colour, partners_cell_pixels, slice_mark_pixels};
+use stone_game_cli::draw::{
+    fit_power_law, partner_colour, partners_cell_pixels, slice_mark_pixels,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
 
@@ -643,4 +645,34 @@ fn the_counts_curves_stay_in_the_plot_under_a_margin_and_their_keys_point_right(
     let up = f64::from(bottom - y) / f64::from(bottom - top);
     let expected = s.ln() / (2.0 * s).ln();
     assert!((up - expected).abs() < 0.005, "{up} {expected}");
+}
+
+#[test]
+fn a_power_law_is_fitted_exactly_over_the_top_nine_tenths() {
+    // y = 3 x² from x = 10 to 100; the head (x < 10) and the points whose
+    // log is undefined (y = 0 in the tail, x = 0 anywhere) are left out.
+    let law = |x: f64| 3.0 * x * x;
+    let mut points: Vec<(f64, f64)> = (1..=100)
+        .map(f64::from)
+        .map(|x| (x, if x < 10.0 { 1000.0 } else { law(x) }))
+        .collect();
+    points[49].1 = 0.0;
+    let close = |fit: Option<(f64, f64)>| {
+        let (k, f) = fit.expect("a fit");
+        assert!((k - 2.0).abs() < 1e-9 && (f - 3.0).abs() < 1e-9, "{k} {f}");
+    };
+    close(fit_power_law(&points));
+    // The two points of the least tail that fits a line.
+    close(fit_power_law(&[(1.0, law(1.0)), (10.0, law(10.0))]));
+    // A point at x = 0 last: the range is from 0, but its log is undefined.
+    close(fit_power_law(&[
+        (1.0, 3.0),
+        (2.0, 12.0),
+        (4.0, 48.0),
+        (0.0, 5.0),
+    ]));
+    // No fit from fewer than two points, or from points at one x.
+    assert_eq!(fit_power_law(&[]), None);
+    assert_eq!(fit_power_law(&[(10.0, 300.0)]), None);
+    assert_eq!(fit_power_law(&[(5.0, 1.0), (5.0, 2.0)]), None);
 }
