@@ -658,3 +658,67 @@ impl Paint for Counts {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::process::Command;
+
+    use plotters::prelude::*;
+
+    use super::{Counts, Paint, PartnerMap, SLICE_SIZE, Slice};
+
+    /// Set in the child process of
+    /// `a_picture_plotters_cannot_draw_fails_with_plotters_reason`.
+    const CHILD: &str = "STONE_GAME_DRAW_NO_FONT_CHILD";
+
+    /// The child's work: in a process that never registered the font, each
+    /// picture fails to paint, and says why in plotters' words (through
+    /// `text`). In a normal run (no [`CHILD`]) it does nothing: another test
+    /// of this process may have registered the font.
+    #[test]
+    fn child_paints_without_the_font() {
+        if std::env::var_os(CHILD).is_none() {
+            return;
+        }
+        let mut svg = String::new();
+        let root = SVGBackend::with_string(&mut svg, SLICE_SIZE).into_drawing_area();
+        let slice = Slice {
+            a: 0,
+            limit: 3,
+            marks: vec![(0, 0)],
+        };
+        let map = PartnerMap {
+            limit: 1,
+            partners: vec![0, 2, 2, 0],
+            largest: 2,
+        };
+        let counts = Counts {
+            limit: 10,
+            counts: vec![(1.0, 1.0), (10.0, 20.0)],
+            sums: vec![(2.0, 3.0), (10.0, 300.0)],
+        };
+        for painted in [slice.paint(&root), map.paint(&root), counts.paint(&root)] {
+            let error = painted.expect_err("no font, no picture");
+            assert!(error.contains("FontUnavailable"), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_picture_plotters_cannot_draw_fails_with_plotters_reason() {
+        // The only failure plotters has with these backends is a missing font,
+        // which `render` rules out by registering it first: so a child process
+        // that never registers it paints.
+        let output = Command::new(std::env::current_exe().expect("the test binary"))
+            .args([
+                "--exact",
+                "draw::tests::child_paints_without_the_font",
+                "--test-threads=1",
+            ])
+            .env(CHILD, "1")
+            .output()
+            .expect("the test binary runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "the child failed: {stdout}");
+        assert!(stdout.contains("1 passed"), "{stdout}");
+    }
+}

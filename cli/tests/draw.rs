@@ -2,13 +2,15 @@
 //! must be marked or empty, SVG marks counted against `LOSING_TRIPLES`, and
 //! every kind of bad input (exit code 2, one `error:` line, no file left).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES};
-use stone_game_cli::draw::{partner_colour, partners_cell_pixels, slice_mark_pixels};
+use stone_game_cli::draw::{
+    fit_power_law, partner_colour, partners_cell_pixels, slice_mark_pixels,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
 
@@ -74,11 +76,23 @@ fn draw_to(picture: &[&str], n: u64, file: &Path) {
     draw_ok(&args);
 }
 
-/// How many elements named `tag` the SVG `file` holds; it must parse.
-fn count_tags(file: &Path, tag: &str) -> usize {
+/// The elements named `tag` of the SVG `file`, each as its attributes.
+fn svg_elements(file: &Path, tag: &str) -> Vec<BTreeMap<String, String>> {
     let text = fs::read_to_string(file).expect("the SVG exists");
     let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
-    svg.descendants().filter(|n| n.has_tag_name(tag)).count()
+    svg.descendants()
+        .filter(|n| n.has_tag_name(tag))
+        .map(|n| {
+            n.attributes()
+                .map(|a| (a.name().to_string(), a.value().to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// How many elements named `tag` the SVG `file` holds; it must parse.
+fn count_tags(file: &Path, tag: &str) -> usize {
+    svg_elements(file, tag).len()
 }
 
 /// A decoded RGB(A) PNG: width, height, bytes per pixel, pixels.
@@ -390,11 +404,9 @@ fn svg_texts(file: &Path) -> Vec<String> {
 
 /// The radii of the circles of the SVG `file`, all of them.
 fn circle_radii(file: &Path) -> BTreeSet<String> {
-    let text = fs::read_to_string(file).expect("the SVG exists");
-    let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
-    svg.descendants()
-        .filter(|n| n.has_tag_name("circle"))
-        .map(|n| n.attribute("r").expect("a radius").to_string())
+    svg_elements(file, "circle")
+        .into_iter()
+        .map(|mut circle| circle.remove("r").expect("a radius"))
         .collect()
 }
 
@@ -518,4 +530,149 @@ fn a_partners_picture_is_sized_to_whole_cells() {
         (2000, 1, 1, 2043),
     ];
     assert_eq!(steps, now);
+}
+
+/// The whole-pixel attribute `name` of an SVG element.
+fn pixel(element: &BTreeMap<String, String>, name: &str) -> i32 {
+    element[name].parse().expect("a whole pixel")
+}
+
+/// The colour `(r, g, b)` as SVG writes it.
+fn hex((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02X}{g:02X}{b:02X}")
+}
+
+#[test]
+fn the_colour_scale_is_the_maps_palette_stacked_from_the_maps_bottom() {
+    // The scale beside the map: 256 bars, bar i in the colour the map gives
+    // a partner at (i + 1/2) / 256 of the largest, each bar on the one below
+    // it, from the bottom of the map's plot up to just under the map's top
+    // (less the room of the scale's own caption, "c").
+    let dir = scratch("scale");
+    let n = 12;
+    let file = dir.join("partners.svg");
+    draw_to(&["partners"], n, &file);
+    let rects = svg_elements(&file, "rect");
+    let cells = (n as usize + 1).pow(2);
+    assert_eq!(rects.len(), 1 + cells + 256);
+    let map = &rects[1..=cells];
+    let map_top = map.iter().map(|r| pixel(r, "y")).min().unwrap();
+    let map_bottom = map
+        .iter()
+        .map(|r| pixel(r, "y") + pixel(r, "height"))
+        .max()
+        .unwrap();
+    let mut below = map_bottom;
+    for (i, bar) in rects[1 + cells..].iter().enumerate() {
+        assert_eq!(
+            bar["fill"],
+            hex(partner_colour(2 * i as u64 + 1, 512)),
+            "bar {i}"
+        );
+        assert!(pixel(bar, "height") > 0, "bar {i}: {bar:?}");
+        assert_eq!(pixel(bar, "y") + pixel(bar, "height"), below, "bar {i}");
+        below = pixel(bar, "y");
+    }
+    assert!(
+        map_top < below && below <= map_top + 30,
+        "the scale's top {below}, the map's {map_top}"
+    );
+}
+
+/// The points of an SVG `polyline`.
+fn points(line: &BTreeMap<String, String>) -> Vec<(i32, i32)> {
+    line["points"]
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').expect("x,y");
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_counts_curves_stay_in_the_plot_under_a_margin_and_their_keys_point_right() {
+    let dir = scratch("counts_layout");
+    let file = dir.join("counts.svg");
+    // Within the tables at every limit the suite runs at (100 and up).
+    let limit = u64::from(LIMIT.min(300));
+    draw_to(&["counts"], limit, &file);
+    let lines: Vec<_> = svg_elements(&file, "polyline");
+    // The axes are the longest black lines: x from left to right at the
+    // bottom, y from the bottom up to the top.
+    let axis = |vertical: bool| {
+        lines
+            .iter()
+            .filter(|l| l["stroke"] == "#000000")
+            .map(points)
+            .filter(|p| p.len() == 2 && (p[0].0 == p[1].0) == vertical)
+            .max_by_key(|p| (p[0].0 - p[1].0).abs() + (p[0].1 - p[1].1).abs())
+            .expect("an axis")
+    };
+    let (x_axis, y_axis) = (axis(false), axis(true));
+    let (left, right) = (x_axis[0].0.min(x_axis[1].0), x_axis[0].0.max(x_axis[1].0));
+    let (top, bottom) = (y_axis[0].1.min(y_axis[1].1), y_axis[0].1.max(y_axis[1].1));
+    // Each curve (the count from l = 1, S(l) from l = 2: S(1) = 0 has no
+    // log) and its key in the legend, a line 24 pixels long to the right.
+    let mut curves = Vec::new();
+    let count_blue = hex(MARK.into());
+    let sum_orange = hex((214, 96, 40));
+    for (colour, n) in [(&count_blue, limit), (&sum_orange, limit - 1)] {
+        let mut mine: Vec<_> = lines
+            .iter()
+            .filter(|l| &l["stroke"] == colour)
+            .map(points)
+            .collect();
+        mine.sort_by_key(Vec::len);
+        let [key, curve] = &mine[..] else {
+            panic!("{colour}: {mine:?}")
+        };
+        assert_eq!(key.len(), 2, "{colour}");
+        assert_eq!((key[1].0 - key[0].0, key[1].1), (24, key[0].1), "{colour}");
+        assert_eq!(curve.len() as u64, n, "{colour}");
+        for &(x, y) in curve {
+            assert!(
+                (left..=right).contains(&x) && (top..=bottom).contains(&y),
+                "{colour}: ({x}, {y}) outside {left}..{right} x {top}..{bottom}"
+            );
+        }
+        curves.push(curve.clone());
+    }
+    // The y axis runs from 1 to twice the last S(l), in log: S(limit) sits
+    // ln S / ln 2S of the way up.
+    let s = EMBEDDED.losing_sum(limit).unwrap() as f64;
+    let (_, y) = *curves[1].last().unwrap();
+    let up = f64::from(bottom - y) / f64::from(bottom - top);
+    let expected = s.ln() / (2.0 * s).ln();
+    assert!((up - expected).abs() < 0.005, "{up} {expected}");
+}
+
+#[test]
+fn a_power_law_is_fitted_exactly_over_the_top_nine_tenths() {
+    // y = 3 x² from x = 10 to 100; the head (x < 10) and the points whose
+    // log is undefined (y = 0 in the tail, x = 0 anywhere) are left out.
+    let law = |x: f64| 3.0 * x * x;
+    let mut points: Vec<(f64, f64)> = (1..=100)
+        .map(f64::from)
+        .map(|x| (x, if x < 10.0 { 1000.0 } else { law(x) }))
+        .collect();
+    points[49].1 = 0.0;
+    let close = |fit: Option<(f64, f64)>| {
+        let (k, f) = fit.expect("a fit");
+        assert!((k - 2.0).abs() < 1e-9 && (f - 3.0).abs() < 1e-9, "{k} {f}");
+    };
+    close(fit_power_law(&points));
+    // The two points of the least tail that fits a line.
+    close(fit_power_law(&[(1.0, law(1.0)), (10.0, law(10.0))]));
+    // A point at x = 0 last: the range is from 0, but its log is undefined.
+    close(fit_power_law(&[
+        (1.0, 3.0),
+        (2.0, 12.0),
+        (4.0, 48.0),
+        (0.0, 5.0),
+    ]));
+    // No fit from fewer than two points, or from points at one x.
+    assert_eq!(fit_power_law(&[]), None);
+    assert_eq!(fit_power_law(&[(10.0, 300.0)]), None);
+    assert_eq!(fit_power_law(&[(5.0, 1.0), (5.0, 2.0)]), None);
 }
