@@ -105,19 +105,7 @@ impl BruteForce {
         limit: u32,
         decide_layer: impl Fn(&Self, &[[usize; 3]]) -> Vec<bool>,
     ) -> Result<Self, BruteForceError> {
-        if limit > MAX_BRUTE_LIMIT {
-            return Err(BruteForceError::LimitTooLarge {
-                limit: u64::from(limit),
-            });
-        }
-        let too_large = BruteForceError::TooLargeForTarget {
-            limit: u64::from(limit),
-        };
-        let side = usize::try_from(limit).map_err(|_| too_large)? + 1;
-        let cells = side
-            .checked_mul(side)
-            .and_then(|square| square.checked_mul(side))
-            .ok_or(too_large)?;
+        let (side, cells) = table_size(limit)?;
         let mut solved = BruteForce {
             limit,
             losing: vec![false; cells],
@@ -183,5 +171,49 @@ impl BruteForce {
             .flat_map(move |x| (x..side).flat_map(move |y| (y..side).map(move |z| [x, y, z])))
             .filter(|&p| self.losing[self.index(p)])
             .map(|p| p.map(|pile| pile as u64))
+    }
+}
+
+/// The side `limit + 1` and the cells `side^3` of the table for `limit`, or
+/// why there is none: past [`MAX_BRUTE_LIMIT`], or more cells than this
+/// target's `usize` counts.
+fn table_size(limit: u32) -> Result<(usize, usize), BruteForceError> {
+    if limit > MAX_BRUTE_LIMIT {
+        return Err(BruteForceError::LimitTooLarge {
+            limit: u64::from(limit),
+        });
+    }
+    let too_large = BruteForceError::TooLargeForTarget {
+        limit: u64::from(limit),
+    };
+    let side = usize::try_from(limit).map_err(|_| too_large)? + 1;
+    let cells = side
+        .checked_mul(side)
+        .and_then(|square| square.checked_mul(side))
+        .ok_or(too_large)?;
+    Ok((side, cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_limit_is_sized_and_the_next_refused() {
+        // (A brute force at 2047 itself takes 8 GiB and hours: the size is
+        // tested alone.)
+        assert_eq!(table_size(0), Ok((1, 1)));
+        assert_eq!(table_size(9), Ok((10, 1000)));
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(table_size(MAX_BRUTE_LIMIT), Ok((2048, 1 << 33)));
+        #[cfg(target_pointer_width = "32")]
+        assert_eq!(
+            table_size(MAX_BRUTE_LIMIT),
+            Err(BruteForceError::TooLargeForTarget { limit: 2047 })
+        );
+        assert_eq!(
+            table_size(MAX_BRUTE_LIMIT + 1),
+            Err(BruteForceError::LimitTooLarge { limit: 2048 })
+        );
     }
 }

@@ -568,7 +568,8 @@ fn scan(
                         // No partner inside the cube, and nothing to hold.
                         // Every later pair of the row starts at y' + free_t
                         // > y + free_t: once that reaches L, the row is done.
-                        if y + free_t[i] as usize >= l {
+                        // (y <= l: no wrap.)
+                        if free_t[i] as usize >= l - y {
                             y = rows;
                             break;
                         }
@@ -582,13 +583,7 @@ fn scan(
                     } else {
                         // Piles are at most the limit, which fits u16; only a
                         // partner past the limit could overflow its field.
-                        if z > u32::MAX as usize {
-                            return Err(ScanError::ValueTooLarge {
-                                value: z as u64,
-                                bits: 32,
-                            });
-                        }
-                        partners[index(x, y)] = z as u32;
+                        partners[index(x, y)] = partner_field(z)?;
                         if z <= l {
                             partners[index(x, z)] = y as u32;
                             partners[index(y, z)] = x as u32;
@@ -692,6 +687,16 @@ pub fn prefix_sums(limit: u32, triples: &[[u16; 3]]) -> (Vec<u64>, Vec<u64>) {
         counts[l] += counts[l - 1];
     }
     (sums, counts)
+}
+
+/// A partner as the partner table stores it, in `u32`, or the error that
+/// says it does not fit (checked, not truncated: the bound on partners of
+/// GAME.md keeps them far below, but a scan does not rely on it).
+fn partner_field(z: usize) -> Result<u32, ScanError> {
+    u32::try_from(z).map_err(|_| ScanError::ValueTooLarge {
+        value: z as u64,
+        bits: 32,
+    })
 }
 
 /// `limit` as an index, when a scan accepts it: triples keep their piles in
@@ -840,6 +845,25 @@ mod tests {
             accepted(past),
             Err(ScanError::LimitTooLarge { limit: 65_536 })
         );
+    }
+
+    #[test]
+    fn a_partner_past_its_field_is_an_error_not_a_wrapped_number() {
+        assert_eq!(partner_field(0), Ok(0));
+        assert_eq!(partner_field(u32::MAX as usize), Ok(u32::MAX));
+        #[cfg(target_pointer_width = "64")]
+        {
+            let past = u32::MAX as usize + 1;
+            let error = ScanError::ValueTooLarge {
+                value: 1 << 32,
+                bits: 32,
+            };
+            assert_eq!(partner_field(past), Err(error));
+            assert_eq!(
+                error.to_string(),
+                "the scan found 4294967296, which does not fit its 32-bit field"
+            );
+        }
     }
 
     #[test]
