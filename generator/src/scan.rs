@@ -758,14 +758,21 @@ mod tests {
         }
     }
 
+    /// Three rows of 200 columns, the first `len` columns of `row` of `table`
+    /// held.
+    fn with_held_prefix(table: usize, row: usize, len: usize) -> Keys {
+        let mut keys = Keys::new(3, 200);
+        let start = keys.start(table, row);
+        for col in 0..len {
+            Keys::set(&mut keys.words, start, col);
+        }
+        keys
+    }
+
     #[test]
     #[should_panic(expected = "the start of the search (1, 2)")]
     fn a_search_that_starts_before_its_skips_is_caught() {
-        let mut keys = Keys::new(3, 200);
-        let start = keys.start(ALL, 1);
-        for col in 0..70 {
-            Keys::set(&mut keys.words, start, col);
-        }
+        let keys = with_held_prefix(ALL, 1, 70);
         // Past all[1]'s prefix from x = 1: column 71, not 2 + 0.
         keys.check_skips(1, 2, 0, 70, 71);
         keys.check_skips(1, 2, 0, 70, 2);
@@ -774,11 +781,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "the skip of two_t[1]")]
     fn a_search_that_skips_less_than_the_held_prefix_is_caught() {
-        let mut keys = Keys::new(3, 200);
-        let start = keys.start(TWO_T, 1);
-        for col in 0..70 {
-            Keys::set(&mut keys.words, start, col);
-        }
+        let keys = with_held_prefix(TWO_T, 1, 70);
         keys.check_skips(1, 2, 70, 0, 72);
         keys.check_skips(1, 2, 64, 0, 72);
     }
