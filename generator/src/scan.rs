@@ -758,15 +758,24 @@ mod tests {
         }
     }
 
-    /// Three rows of 200 columns, the first `len` columns of `row` of `table`
-    /// held.
-    fn with_held_prefix(table: usize, row: usize, len: usize) -> Keys {
-        let mut keys = Keys::new(3, 200);
-        let start = keys.start(table, row);
-        for col in 0..len {
+    /// `rows` rows of `cols` columns, with `bits` (table, row, column) held.
+    fn keys_holding(
+        rows: usize,
+        cols: usize,
+        bits: impl IntoIterator<Item = (usize, usize, usize)>,
+    ) -> Keys {
+        let mut keys = Keys::new(rows, cols);
+        for (table, row, col) in bits {
+            let start = keys.start(table, row);
             Keys::set(&mut keys.words, start, col);
         }
         keys
+    }
+
+    /// Three rows of 200 columns, the first `len` columns of `row` of `table`
+    /// held.
+    fn with_held_prefix(table: usize, row: usize, len: usize) -> Keys {
+        keys_holding(3, 200, (0..len).map(|col| (table, row, col)))
     }
 
     #[test]
@@ -787,13 +796,8 @@ mod tests {
     }
 
     /// Tables one word wide, with `bits` (table, row, column) held.
-    fn one_word_rows(bits: &[(usize, usize, usize)]) -> Keys {
-        let mut keys = Keys::new(130, 64);
-        for &(table, row, col) in bits {
-            let start = keys.start(table, row);
-            Keys::set(&mut keys.words, start, col);
-        }
-        keys
+    fn one_word_rows(bits: impl IntoIterator<Item = (usize, usize, usize)>) -> Keys {
+        keys_holding(130, 64, bits)
     }
 
     /// The first free z of the pair (x, y), from skips at zero.
@@ -806,22 +810,21 @@ mod tests {
         // Rows of 64 columns: every z >= 64 is past group A's rows, which read
         // as free there, while B (two_t[x], column z - y) and C (two_t[y] and
         // all[y - x], column z - x) still have columns inside theirs.
-        let all_4_to_9: Vec<_> = (0..10).map(|col| (ALL, 4, col)).collect();
+        let all_4 = |len| (0..len).map(|col| (ALL, 4, col));
         // (60, 64): the skip of all[4] starts the search at z = 70; C's
         // column 10 there is in its row's last word, before the search's own.
-        let mut keys = one_word_rows(&[all_4_to_9.as_slice(), &[(TWO_T, 64, 10)]].concat());
+        let mut keys = one_word_rows(all_4(10).chain([(TWO_T, 64, 10)]));
         assert_eq!(search(&mut keys, 60, 64), 71);
         // B's column 60 at z = 124 (the skip of a full all[4] starts there).
-        let all_4: Vec<_> = (0..64).map(|col| (ALL, 4, col)).collect();
-        let mut keys = one_word_rows(&[all_4.as_slice(), &[(TWO_T, 60, 60)]].concat());
+        let mut keys = one_word_rows(all_4(64).chain([(TWO_T, 60, 60)]));
         assert_eq!(search(&mut keys, 60, 64), 125);
         // A full two_t[60] starts the search at 128, where C's word before
         // is past its row: nothing is held there.
-        let two_t_60: Vec<_> = (0..64).map(|col| (TWO_T, 60, col)).collect();
-        assert_eq!(search(&mut one_word_rows(&two_t_60), 60, 64), 128);
+        let two_t_60 = (0..64).map(|col| (TWO_T, 60, col));
+        assert_eq!(search(&mut one_word_rows(two_t_60), 60, 64), 128);
         // (64, 70): both of C's rows at column z - 64, in their first word.
         let both = [(TWO_T, 70, 6), (ALL, 6, 6), (TWO_T, 70, 7)];
-        assert_eq!(search(&mut one_word_rows(&both), 64, 70), 72);
+        assert_eq!(search(&mut one_word_rows(both), 64, 70), 72);
     }
 
     #[test]
