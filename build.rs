@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use stone_game_generator::emit::Options;
-use stone_game_generator::limit::{LIMIT_VAR, parse_limit};
+use stone_game_generator::limit::{DEFAULT_LIMIT, LIMIT_VAR, parse_limit};
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
@@ -20,11 +20,23 @@ fn main() {
     let Some(out_dir) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
         return println!("cargo::error=OUT_DIR is not set: run this build script through cargo");
     };
-    let options = if std::env::var_os("CARGO_FEATURE_PHF").is_some() {
-        Options::WITH_POSITION_MAP
-    } else {
-        Options::TABLES
-    };
+    // This crate's `phf` turns on the generator's, which alone can write the
+    // map.
+    #[cfg(feature = "phf")]
+    let options = Options::WITH_POSITION_MAP;
+    #[cfg(not(feature = "phf"))]
+    let options = Options::TABLES;
+    if cfg!(feature = "phf") && limit > DEFAULT_LIMIT {
+        // The map is the one table rustc compiles from literals: its cost
+        // grows with the number of losing positions, about L^2 / 8.
+        println!(
+            "cargo::warning=stone-game: {LIMIT_VAR}={limit} with feature `phf` compiles a phf map \
+             of every losing position up to {limit}, which costs rustc minutes and gigabytes of \
+             memory at a few thousand (README, \"Larger limits\"); with \
+             `default-features = false, features = [\"std\"]` the tables are bytes and cost \
+             seconds"
+        );
+    }
     if let Err(e) = stone_game_generator::generate(limit, &out_dir, options) {
         println!("cargo::error=cannot generate the tables for {LIMIT_VAR}={limit}: {e}");
     }

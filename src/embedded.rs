@@ -1,5 +1,5 @@
 //! The tables generated at build time (by `build.rs`, through
-//! `stone_game_generator::generate`) and the view that queries them.
+//! `stone-game-generator`) and the view that queries them.
 
 use crate::Tables;
 use crate::tables::{Partners, Triples, Words};

@@ -64,17 +64,21 @@
 //! default, 1000, is what an unset variable gives.
 //!
 //! # Features
-//! - `std` (default): the runtime scans [`ScannedTables`] and [`ScannedTriples`], and the
-//!   [`BruteForce`] check.
-//!   Without it the crate is `no_std`; `alloc` alone brings both back.
-//! - `phf` (default): the phf map `LOSING_POSITIONS`, which [`losing_index`]
-//!   reads in one hash and one probe. Without it `losing_index` is the binary
-//!   search of [`Tables::losing_index`] (and a `const fn`, as there), slower
-//!   where the cache is contended (BENCHMARKS.md), and the build is far cheaper:
-//!   the map is the one table rustc compiles from literals, most of a
-//!   dependent's clean build at the default limit (6.1 s with it, 1.8 s
-//!   without, on 2 busy cores) and gigabytes of rustc's memory at larger
-//!   limits. Every other table is bytes, read by `const fn`s.
+//! Features only add: every item has the same signature and the same
+//! constness under every combination of features, so that a crate which uses
+//! a query in a `const` item keeps compiling whatever features another crate
+//! in the same build turns on. A feature adds items, never changes one.
+//!
+//! - `std` (default): the runtime scans [`ScannedTables`] and
+//!   [`ScannedTriples`], and the [`BruteForce`] check. Without it the crate
+//!   is `no_std`; `alloc` alone brings them back.
+//! - `phf` (default): the phf map `LOSING_POSITIONS` and
+//!   `losing_index_hashed`, which finds a losing position's index in one hash
+//!   instead of [`losing_index`]'s binary search. The map is written by
+//!   `phf_codegen` in phf's default layout, so it lives beside any other phf
+//!   user in a build. It is the one table rustc compiles from literals, and
+//!   most of a dependent's clean build; without it every table is bytes read
+//!   by `const fn`s (BENCHMARKS.md has the costs).
 //! - `rayon`: [`BruteForce::new_parallel`].
 //!
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
@@ -107,7 +111,7 @@ pub use scanned::{
     MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, ScannedTriples, memory_needed,
     memory_needed_for_triples,
 };
-pub use stone_game_generator::format::position_key;
+pub use stone_game_scan::format::position_key;
 pub use tables::{Tables, Triples, TriplesIter};
 
 /// A losing position as its sorted piles `[x, y, z]`, `x <= y <= z`.
@@ -158,18 +162,37 @@ pub const fn is_losing(a: u64, b: u64, c: u64) -> Option<bool> {
     EMBEDDED.is_losing(a, b, c)
 }
 
-/// The index of a losing position in [`LOSING_TRIPLES`]: looked up in the phf
-/// map `LOSING_POSITIONS` with feature `phf` (the default), found by binary
-/// search without it; `None` for a winning position or one past [`LIMIT`].
+/// The index of a losing position in [`LOSING_TRIPLES`], in any pile order;
+/// `None` for a winning position or one past [`LIMIT`].
+///
+/// A binary search over the triples, and a `const fn` under every set of
+/// features. With feature `phf`, [`losing_index_hashed`] answers the same
+/// through the phf map, in one hash and a few probes.
 ///
 /// ```
-/// let i = stone_game::losing_index(3, 3, 1).unwrap();
-/// assert_eq!(stone_game::LOSING_TRIPLES.get(i), Some([1, 3, 3]));
+/// const I: Option<usize> = stone_game::losing_index(3, 3, 1);
+/// assert_eq!(stone_game::LOSING_TRIPLES.get(I.unwrap()), Some([1, 3, 3]));
 /// assert_eq!(stone_game::losing_index(2, 0, 1), Some(1));
 /// assert_eq!(stone_game::losing_index(5, 5, 5), None);
 /// ```
+pub const fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
+    EMBEDDED.losing_index(a, b, c)
+}
+
+/// The index of a losing position in [`LOSING_TRIPLES`], as
+/// [`losing_index`] gives it, looked up in the phf map [`LOSING_POSITIONS`]
+/// instead of searched for (feature `phf`).
+///
+/// ```
+/// for (a, b, c) in [(3, 3, 1), (2, 0, 1), (5, 5, 5), (0, 0, u64::MAX)] {
+///     assert_eq!(
+///         stone_game::losing_index_hashed(a, b, c),
+///         stone_game::losing_index(a, b, c),
+///     );
+/// }
+/// ```
 #[cfg(feature = "phf")]
-pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
+pub fn losing_index_hashed(a: u64, b: u64, c: u64) -> Option<usize> {
     let (x, y, z) = tables::sorted(a, b, c);
     if z > u64::from(LIMIT) {
         return None;
@@ -177,21 +200,6 @@ pub fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
     // z <= LIMIT <= u16::MAX: the casts are exact.
     let key = position_key(x as u16, y as u16, z as u16);
     LOSING_POSITIONS.get(&key).map(|&index| index as usize)
-}
-
-/// The index of a losing position in [`LOSING_TRIPLES`], found by binary
-/// search (feature `phf` would look it up in a phf map instead); `None` for a
-/// winning position or one past [`LIMIT`].
-///
-/// ```
-/// let i = stone_game::losing_index(3, 3, 1).unwrap();
-/// assert_eq!(stone_game::LOSING_TRIPLES.get(i), Some([1, 3, 3]));
-/// assert_eq!(stone_game::losing_index(2, 0, 1), Some(1));
-/// assert_eq!(stone_game::losing_index(5, 5, 5), None);
-/// ```
-#[cfg(not(feature = "phf"))]
-pub const fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
-    EMBEDDED.losing_index(a, b, c)
 }
 
 /// Every move from the position `a`, `b`, `c` to a losing position: empty for

@@ -7,10 +7,10 @@
 
 use alloc::vec::Vec;
 
-pub use stone_game_generator::scan::{
+pub use stone_game_scan::scan::{
     MAX_SCAN_LIMIT, Progress, ScanError, memory_needed, memory_needed_for_triples,
 };
-use stone_game_generator::scan::{Scan, losing_triples_with_progress, prefix_sums};
+use stone_game_scan::scan::{Scan, losing_triples_with_progress, prefix_sums};
 
 use crate::tables::{Partners, Triples, Words};
 use crate::{Tables, Triple};
@@ -18,8 +18,8 @@ use crate::{Tables, Triple};
 /// The tables of a runtime scan, with the same queries as the generated ones
 /// through [`tables`](Self::tables).
 ///
-/// The scan is the generator's own ([`stone_game_generator::scan`]): the
-/// build script and this type run the same code.
+/// The scan is the one in [`stone_game_scan::scan`]: the
+/// build script (through the generator) and this type run the same code.
 ///
 /// ```
 /// use stone_game::ScannedTables;
@@ -105,8 +105,8 @@ impl ScannedTables {
 /// The scan stops every search at the limit: a losing triple with every
 /// pile at most the limit shares no key with one outside (GAME.md, "Stopping
 /// at the limit"), so the partners past the limit, most of a full scan's
-/// work, are never looked for. The scan is the generator's own
-/// ([`stone_game_generator::scan::losing_triples`]).
+/// work, are never looked for. The scan is the one in
+/// ([`stone_game_scan::scan::losing_triples`]).
 ///
 /// ```
 /// use stone_game::ScannedTriples;

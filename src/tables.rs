@@ -1,6 +1,6 @@
 //! The queries, over tables embedded at build time or built by a runtime scan.
 
-use stone_game_generator::format::pair_index;
+use stone_game_scan::format::pair_index;
 
 use crate::Triple;
 use crate::moves::WinningMoves;

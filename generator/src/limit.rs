@@ -12,7 +12,7 @@ pub const DEFAULT_LIMIT: u32 = 1000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LimitError {
     /// The value as given (lossily decoded if it was not Unicode).
-    pub value: alloc::string::String,
+    pub value: String,
 }
 
 impl core::fmt::Display for LimitError {
@@ -26,7 +26,6 @@ impl core::fmt::Display for LimitError {
     }
 }
 
-#[cfg(feature = "std")]
 impl std::error::Error for LimitError {}
 
 /// Reads a value of [`LIMIT_VAR`]: `None` (unset) is [`DEFAULT_LIMIT`]; a value

@@ -63,7 +63,7 @@ fn the_files_hold_every_value_of_every_table() {
             .nth(1)
             .expect("the phf map");
         for (rank, &[x, y, z]) in scan.triples().iter().enumerate() {
-            let entry = format!("({}, {rank})", position_key(x, y, z));
+            let entry = format!("({}, {rank}_u32)", position_key(x, y, z));
             assert!(map.contains(&entry), "limit {limit}: no {entry} in {map}");
         }
     }

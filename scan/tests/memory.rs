@@ -2,8 +2,8 @@
 //! CLI's refusal of scans that would not fit in memory, and the layout
 //! functions they rest on.
 
-use stone_game_generator::format::{pair_count, pair_index, position_key};
-use stone_game_generator::scan::{
+use stone_game_scan::format::{pair_count, pair_index, position_key};
+use stone_game_scan::scan::{
     MAX_SCAN_LIMIT, Scan, losing_triples, memory_needed, memory_needed_for_triples,
 };
 

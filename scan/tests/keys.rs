@@ -10,8 +10,8 @@
 //! hundred, where a row holds several words and its held prefix runs past
 //! the first.
 
-use stone_game_generator::format::pair_index;
-use stone_game_generator::scan::{Scan, losing_triples};
+use stone_game_scan::format::pair_index;
+use stone_game_scan::scan::{Scan, losing_triples};
 
 /// The partner of every pair `x <= y <= limit`, row by row, by the key rule.
 fn partners_by_the_keys(limit: usize) -> Vec<Vec<usize>> {

@@ -13,7 +13,7 @@
 /// target width.
 ///
 /// ```
-/// use stone_game_generator::format::pair_index;
+/// use stone_game_scan::format::pair_index;
 /// assert_eq!(pair_index(0, 0), Some(0));
 /// assert_eq!(pair_index(1, 2), Some(4));
 /// assert_eq!(pair_index(2, 1), None);
@@ -53,7 +53,7 @@ const fn usize_of(n: u64) -> Option<usize> {
 /// table file. `None` when it does not fit `usize` on the target.
 ///
 /// ```
-/// use stone_game_generator::format::{PARTNER_BYTES, pair_count, table_bytes};
+/// use stone_game_scan::format::{PARTNER_BYTES, pair_count, table_bytes};
 /// assert_eq!(table_bytes(pair_count(1000), PARTNER_BYTES), Some(1_003_002));
 /// assert_eq!(table_bytes(u64::MAX, 2), None);
 /// ```
@@ -67,7 +67,7 @@ pub const fn table_bytes(count: u64, width: usize) -> Option<usize> {
 /// How many pairs `a <= b <= limit` there are: the length of a partner table.
 ///
 /// ```
-/// use stone_game_generator::format::pair_count;
+/// use stone_game_scan::format::pair_count;
 /// assert_eq!(pair_count(1000), 501_501);
 /// assert_eq!(pair_count(u32::MAX), (1 << 63) + (1 << 31));
 /// ```
@@ -82,7 +82,7 @@ pub const fn pair_count(limit: u32) -> u64 {
 /// keys.
 ///
 /// ```
-/// assert_eq!(stone_game_generator::format::position_key(1, 3, 3), 0x0003_0003_0001);
+/// assert_eq!(stone_game_scan::format::position_key(1, 3, 3), 0x0003_0003_0001);
 /// ```
 pub const fn position_key(x: u16, y: u16, z: u16) -> u64 {
     (x as u64) | ((y as u64) << 16) | ((z as u64) << 32)

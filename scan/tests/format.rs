@@ -1,6 +1,6 @@
 //! The layout functions at the edges of their ranges.
 
-use stone_game_generator::format::{pair_count, pair_index, table_bytes};
+use stone_game_scan::format::{pair_count, pair_index, table_bytes};
 
 /// `table_bytes` gives every size a `usize` can hold, up to `usize::MAX`
 /// itself, and refuses the first that it cannot.

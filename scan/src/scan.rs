@@ -138,7 +138,7 @@ pub struct Progress {
 /// triples.
 ///
 /// ```
-/// use stone_game_generator::scan::memory_needed;
+/// use stone_game_scan::scan::memory_needed;
 /// let bytes = memory_needed(1000);
 /// assert!(bytes > 1_000_000 && bytes < 10_000_000);
 /// assert_eq!(memory_needed(u32::MAX), u64::MAX);
@@ -163,7 +163,7 @@ pub const fn memory_needed(limit: u32) -> u64 {
 /// half of [`memory_needed`] from a limit of 200 on.
 ///
 /// ```
-/// use stone_game_generator::scan::{memory_needed, memory_needed_for_triples};
+/// use stone_game_scan::scan::{memory_needed, memory_needed_for_triples};
 /// assert!(memory_needed_for_triples(1000) < memory_needed(1000) / 2);
 /// assert_eq!(memory_needed_for_triples(u32::MAX), u64::MAX);
 /// ```
@@ -421,10 +421,10 @@ impl Scan {
     /// Scans every pair `a <= b <= limit`.
     ///
     /// ```
-    /// use stone_game_generator::scan::Scan;
+    /// use stone_game_scan::scan::Scan;
     /// let scan = Scan::run(4)?;
     /// assert_eq!(scan.triples(), [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
-    /// # Ok::<(), stone_game_generator::scan::ScanError>(())
+    /// # Ok::<(), stone_game_scan::scan::ScanError>(())
     /// ```
     pub fn run(limit: u32) -> Result<Scan, ScanError> {
         Scan::run_with_progress(limit, |_| {})
@@ -467,10 +467,10 @@ impl Scan {
 /// [`memory_needed_for_triples`] bytes.
 ///
 /// ```
-/// use stone_game_generator::scan::{Scan, losing_triples};
+/// use stone_game_scan::scan::{Scan, losing_triples};
 /// assert_eq!(losing_triples(4)?, [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
 /// assert_eq!(losing_triples(100)?, Scan::run(100)?.triples());
-/// # Ok::<(), stone_game_generator::scan::ScanError>(())
+/// # Ok::<(), stone_game_scan::scan::ScanError>(())
 /// ```
 pub fn losing_triples(limit: u32) -> Result<Vec<[u16; 3]>, ScanError> {
     losing_triples_with_progress(limit, |_| {})
@@ -653,10 +653,10 @@ impl Scan {
     /// sum of `x + y + z` over losing triples with `z <= l`) and the count.
     ///
     /// ```
-    /// let (sums, counts) = stone_game_generator::scan::Scan::run(4)?.prefix_sums();
+    /// let (sums, counts) = stone_game_scan::scan::Scan::run(4)?.prefix_sums();
     /// assert_eq!(sums, [0, 0, 3, 10, 27]);
     /// assert_eq!(counts, [1, 1, 2, 3, 5]);
-    /// # Ok::<(), stone_game_generator::scan::ScanError>(())
+    /// # Ok::<(), stone_game_scan::scan::ScanError>(())
     /// ```
     pub fn prefix_sums(&self) -> (Vec<u64>, Vec<u64>) {
         prefix_sums(self.limit, &self.triples)
@@ -668,11 +668,11 @@ impl Scan {
 /// `0..=limit`: S(l) and the count. Triples past `limit` are not counted.
 ///
 /// ```
-/// use stone_game_generator::scan::{losing_triples, prefix_sums};
+/// use stone_game_scan::scan::{losing_triples, prefix_sums};
 /// let (sums, counts) = prefix_sums(4, &losing_triples(4)?);
 /// assert_eq!(sums, [0, 0, 3, 10, 27]);
 /// assert_eq!(counts, [1, 1, 2, 3, 5]);
-/// # Ok::<(), stone_game_generator::scan::ScanError>(())
+/// # Ok::<(), stone_game_scan::scan::ScanError>(())
 /// ```
 pub fn prefix_sums(limit: u32, triples: &[[u16; 3]]) -> (Vec<u64>, Vec<u64>) {
     let len = limit as usize + 1;

@@ -8,8 +8,8 @@
 
 use std::sync::OnceLock;
 
-use stone_game_generator::format::{pair_count, pair_index};
-use stone_game_generator::scan::{
+use stone_game_scan::format::{pair_count, pair_index};
+use stone_game_scan::scan::{
     Progress, Scan, losing_triples, losing_triples_with_progress, prefix_sums,
 };
 
@@ -207,7 +207,7 @@ fn prefix_sums_count_only_the_triples_up_to_their_limit() {
 
 #[test]
 fn a_limit_past_the_largest_scan_is_refused_and_says_why() {
-    use stone_game_generator::scan::{MAX_SCAN_LIMIT, ScanError};
+    use stone_game_scan::scan::{MAX_SCAN_LIMIT, ScanError};
     let past = MAX_SCAN_LIMIT + 1;
     let err = Scan::run(past).expect_err("past MAX_SCAN_LIMIT");
     assert_eq!(
