@@ -6,6 +6,10 @@
 //! - `no_std`, `default-features = false`: the answers in its own `const`
 //!   items, and a bad `STONE_GAME_LIMIT` failing its build with a message.
 //! - default features: every public error type is a `std::error::Error`.
+//! - features only add: the `no_std` crate's `const` items still compile in
+//!   a build where an application turns on the default features.
+//! - a good neighbour to phf: a crate that writes its own map with
+//!   `phf_codegen` and uses `phf::phf_map!` builds beside stone-game.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -90,16 +94,37 @@ mod tests {
 /// Writes a crate named `name` with `lib.rs` and a dependency on this crate
 /// (`dependency` is the rest of its inline table), in a directory of its own.
 fn write_dependent(name: &str, dependency: &str, lib: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::create_dir_all(dir.join("src")).expect("a scratch directory");
-    let this_crate = env!("CARGO_MANIFEST_DIR").replace('\\', "/");
     let manifest = format!(
-        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-         [dependencies]\nstone-game = {{ path = \"{this_crate}\"{dependency} }}\n\n\
-         # Not part of any workspace around the scratch directory.\n[workspace]\n"
+        "{}\n[dependencies]\nstone-game = {{ path = \"{}\"{dependency} }}\n\n\
+         # Not part of any workspace around the scratch directory.\n[workspace]\n",
+        package(name),
+        this_crate()
     );
-    std::fs::write(dir.join("Cargo.toml"), manifest).expect("the manifest is written");
-    std::fs::write(dir.join("src/lib.rs"), lib).expect("the source is written");
+    write_crate(name, &manifest, &[("src/lib.rs", lib)])
+}
+
+/// This crate's directory, as a manifest names it.
+fn this_crate() -> String {
+    env!("CARGO_MANIFEST_DIR").replace('\\', "/")
+}
+
+/// The `[package]` table of a scratch crate.
+fn package(name: &str) -> String {
+    format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n"
+    )
+}
+
+/// Writes `Cargo.toml` and `files` (relative paths and contents) into a
+/// fresh directory `name` under the test's scratch directory.
+fn write_crate(name: &str, manifest: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    for (path, contents) in std::iter::once(("Cargo.toml", manifest)).chain(files.iter().copied()) {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a file in a directory"))
+            .expect("a scratch directory");
+        std::fs::write(&path, contents).expect("the file is written");
+    }
     // The versions this crate was tested with, where it has a lock file.
     let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
     if lock.is_file() {
@@ -161,4 +186,173 @@ fn a_bad_limit_fails_the_build_with_a_message_that_names_it() {
         assert!(stderr.contains(&range), "{stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+}
+
+/// A `no_std` library that takes, in its own `const` items, every query that
+/// is `const` without default features.
+const LEAN_LIBRARY: &str = r#"
+#![no_std]
+
+use stone_game::{EMBEDDED, LOSING_TRIPLES, Move, Tables, Triple};
+
+pub const LIMIT: u32 = stone_game::LIMIT;
+pub const SUM: Option<u64> = stone_game::losing_sum(100);
+pub const COUNT: Option<u64> = stone_game::losing_count(100);
+pub const PARTNER: Option<u64> = stone_game::partner(3, 1);
+pub const LOSES: Option<bool> = stone_game::is_losing(3, 1, 3);
+pub const INDEX: Option<usize> = stone_game::losing_index(3, 3, 1);
+pub const KEY: u64 = stone_game::position_key(1, 3, 3);
+pub const TRIPLE: Option<Triple> = LOSING_TRIPLES.get(7);
+pub const POSITION: Option<usize> = LOSING_TRIPLES.position(&[1, 3, 3]);
+pub const TRIPLES: usize = LOSING_TRIPLES.len();
+pub const NO_TRIPLES: bool = LOSING_TRIPLES.is_empty();
+pub const VIEW: Tables<'static> = EMBEDDED;
+pub const VIEW_LIMIT: u32 = VIEW.limit();
+pub const VIEW_TRIPLES: usize = VIEW.triples().len();
+pub const VIEW_SUM: Option<u64> = VIEW.losing_sum(50);
+pub const VIEW_COUNT: Option<u64> = VIEW.losing_count(50);
+pub const VIEW_PARTNER: Option<u64> = VIEW.partner(0, 1);
+pub const VIEW_LOSES: Option<bool> = VIEW.is_losing(5, 5, 5);
+pub const VIEW_INDEX: Option<usize> = VIEW.losing_index(2, 0, 1);
+pub const MOVED: Option<[u64; 3]> = Move { piles: [false, true, true], stones: 2 }.apply([1, 3, 4]);
+"#;
+
+/// The application: the lean library's constants, printed, in a build where
+/// stone-game has its default features.
+const APPLICATION: &str = r#"
+use lean::*;
+
+fn main() {
+    println!("{LIMIT} {SUM:?} {COUNT:?} {PARTNER:?} {LOSES:?} {INDEX:?} {KEY}");
+    println!("{TRIPLE:?} {POSITION:?} {TRIPLES} {NO_TRIPLES}");
+    println!("{VIEW_LIMIT} {VIEW_TRIPLES} {VIEW_SUM:?} {VIEW_COUNT:?} {VIEW_PARTNER:?} {VIEW_LOSES:?} {VIEW_INDEX:?}");
+    println!("{MOVED:?}");
+    // The default features are on: the phf map answers as the search does.
+    assert_eq!(stone_game::losing_index_hashed(3, 3, 1), INDEX);
+}
+"#;
+
+/// Features only add: a `no_std` crate's `const` items compile whatever
+/// features another crate of the same build turns on.
+#[test]
+fn a_lean_crates_constants_compile_beside_the_default_features() {
+    let stone_game = this_crate();
+    let workspace = write_crate(
+        "lean-and-default",
+        "[workspace]\nmembers = [\"lean\", \"app\"]\nresolver = \"3\"\n",
+        &[
+            (
+                "lean/Cargo.toml",
+                &format!(
+                    "{}\n[dependencies]\nstone-game = {{ path = \"{stone_game}\", default-features = false }}\n",
+                    package("lean")
+                ),
+            ),
+            ("lean/src/lib.rs", LEAN_LIBRARY),
+            (
+                "app/Cargo.toml",
+                &format!(
+                    "{}\n[dependencies]\nlean = {{ path = \"../lean\" }}\nstone-game = {{ path = \"{stone_game}\" }}\n",
+                    package("app")
+                ),
+            ),
+            ("app/src/main.rs", APPLICATION),
+        ],
+    );
+    let output = cargo_on(&workspace, "run", None);
+    assert_success(&output, "the application beside the lean crate");
+
+    use stone_game::{EMBEDDED, LOSING_TRIPLES, Move};
+    let view = EMBEDDED;
+    let expected = format!(
+        "{} {:?} {:?} {:?} {:?} {:?} {}\n{:?} {:?} {} {}\n{} {} {:?} {:?} {:?} {:?} {:?}\n{:?}\n",
+        stone_game::LIMIT,
+        stone_game::losing_sum(100),
+        stone_game::losing_count(100),
+        stone_game::partner(3, 1),
+        stone_game::is_losing(3, 1, 3),
+        stone_game::losing_index(3, 3, 1),
+        stone_game::position_key(1, 3, 3),
+        LOSING_TRIPLES.get(7),
+        LOSING_TRIPLES.position(&[1, 3, 3]),
+        LOSING_TRIPLES.len(),
+        LOSING_TRIPLES.is_empty(),
+        view.limit(),
+        view.triples().len(),
+        view.losing_sum(50),
+        view.losing_count(50),
+        view.partner(0, 1),
+        view.is_losing(5, 5, 5),
+        view.losing_index(2, 0, 1),
+        Move {
+            piles: [false, true, true],
+            stones: 2
+        }
+        .apply([1, 3, 4]),
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    // Not vacuous: the answers are the game's, not Nones.
+    assert!(
+        expected.contains("Some(173895) Some(1264) Some(3) Some(true)"),
+        "{expected}"
+    );
+}
+
+/// A build script that writes a phf map the ordinary way, with phf_codegen's
+/// default features.
+const PHF_BUILD_SCRIPT: &str = r#"
+fn main() {
+    let out = std::path::Path::new(&std::env::var_os("OUT_DIR").unwrap()).join("colours.rs");
+    let mut map = phf_codegen::Map::new();
+    map.entry("red", "1").entry("green", "2").entry("blue", "3");
+    let source = format!("static COLOURS: phf::Map<&'static str, u32> = {};\n", map.build());
+    std::fs::write(out, source).unwrap();
+}
+"#;
+
+/// phf's own macro and a phf_codegen map, beside stone-game's map.
+const PHF_MAIN: &str = r#"
+include!(concat!(env!("OUT_DIR"), "/colours.rs"));
+
+static SHAPES: phf::Map<&'static str, u32> = phf::phf_map! {
+    "circle" => 0,
+    "square" => 4,
+};
+
+fn main() {
+    let key = stone_game::position_key(1, 3, 3);
+    println!(
+        "{} {} {:?} {:?}",
+        COLOURS["green"],
+        SHAPES["square"],
+        stone_game::LOSING_POSITIONS.get(&key),
+        stone_game::losing_index_hashed(3, 1, 3),
+    );
+}
+"#;
+
+/// stone-game's phf map leaves phf as every other phf user expects it: a
+/// crate with phf_codegen 0.14 (default features) in its build script and
+/// `phf::phf_map!` builds and runs beside it.
+#[test]
+fn a_phf_codegen_user_builds_beside_stone_game() {
+    let manifest = format!(
+        "{}\n[dependencies]\nstone-game = {{ path = \"{}\" }}\n\
+         phf = {{ version = \"0.14\", features = [\"macros\"] }}\n\n\
+         [build-dependencies]\nphf_codegen = \"0.14\"\n\n[workspace]\n",
+        package("phf-neighbour"),
+        this_crate()
+    );
+    let dir = write_crate(
+        "phf-neighbour",
+        &manifest,
+        &[("build.rs", PHF_BUILD_SCRIPT), ("src/main.rs", PHF_MAIN)],
+    );
+    let output = cargo_on(&dir, "run", None);
+    assert_success(&output, "the phf_codegen user");
+    let index = stone_game::losing_index(1, 3, 3).expect("(1, 3, 3) is losing");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("2 4 Some({index}) Some({index})\n")
+    );
 }

@@ -366,6 +366,8 @@ proptest! {
         // losing_index finds a losing position exactly, and only those.
         let index = losing_index(p[0], p[1], p[2]);
         prop_assert_eq!(index.is_some(), losing(EMBEDDED, p) == Some(true));
+        #[cfg(feature = "phf")]
+        prop_assert_eq!(stone_game::losing_index_hashed(p[0], p[1], p[2]), index);
         if let Some(i) = index {
             prop_assert_eq!(LOSING_TRIPLES.get(i).map(widen), Some(sorted(p)));
         }
@@ -410,6 +412,8 @@ proptest! {
         let [_, _, z] = sorted(p);
         if z > L {
             prop_assert_eq!(losing_index(p[0], p[1], p[2]), None);
+            #[cfg(feature = "phf")]
+            prop_assert_eq!(stone_game::losing_index_hashed(p[0], p[1], p[2]), None);
         }
     }
 

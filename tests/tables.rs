@@ -152,6 +152,27 @@ fn the_scan_finds_a_partner_for_every_pair() {
     );
 }
 
+/// Every losing triple is found at its own index, in every pile order, by
+/// the binary search and (feature `phf`) through the phf map, which holds
+/// nothing else.
+#[test]
+fn every_losing_triple_is_found_at_its_index() {
+    for (i, triple) in LOSING_TRIPLES.iter().enumerate() {
+        let [x, y, z] = triple.map(u64::from);
+        for [a, b, c] in [[x, y, z], [z, x, y], [y, z, x], [z, y, x]] {
+            assert_eq!(stone_game::losing_index(a, b, c), Some(i), "{triple:?}");
+            #[cfg(feature = "phf")]
+            assert_eq!(
+                stone_game::losing_index_hashed(a, b, c),
+                Some(i),
+                "{triple:?}"
+            );
+        }
+    }
+    #[cfg(feature = "phf")]
+    assert_eq!(stone_game::LOSING_POSITIONS.len(), LOSING_TRIPLES.len());
+}
+
 /// The options the build script generated with: the phf map with feature `phf`.
 fn build_options() -> Options {
     if cfg!(feature = "phf") {
