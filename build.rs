@@ -30,11 +30,11 @@ fn main() {
         // The map is the one table rustc compiles from literals: its cost
         // grows with the number of losing positions, about L^2 / 8.
         println!(
-            "cargo::warning=stone-game: {LIMIT_VAR}={limit} with feature `phf` compiles a phf map \
-             of every losing position up to {limit}, which costs rustc minutes and gigabytes of \
-             memory at a few thousand (README, \"Larger limits\"); with \
-             `default-features = false, features = [\"std\"]` the tables are bytes and cost \
-             seconds"
+            "cargo::warning=stone-game: {LIMIT_VAR}={limit} with feature `phf` builds a phf map of \
+             every losing position up to {limit}: its placement and rustc's memory grow with \
+             their number (at 4000, minutes and 6.5 GiB; README, \"Larger limits\"). Without the \
+             map, with `default-features = false, features = [\"std\"]`, the tables are bytes \
+             and cost seconds"
         );
     }
     if let Err(e) = stone_game_generator::generate(limit, &out_dir, options) {

@@ -133,13 +133,20 @@ fn write_crate(name: &str, manifest: &str, files: &[(&str, &str)]) -> PathBuf {
     dir
 }
 
-/// Runs `cargo <command>` on a dependent crate, in a target directory of
-/// its own, with `STONE_GAME_LIMIT` set to `limit` (or as inherited).
+/// Runs `cargo <command> --quiet` on a dependent crate, in a target
+/// directory of its own, with `STONE_GAME_LIMIT` set to `limit` (or as
+/// inherited).
 fn cargo_on(dir: &Path, command: &str, limit: Option<&str>) -> Output {
+    cargo_with(dir, &[command, "--quiet"], limit)
+}
+
+/// Runs cargo with `args` on a dependent crate, as [`cargo_on`] does.
+fn cargo_with(dir: &Path, args: &[&str], limit: Option<&str>) -> Output {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cargo = Command::new(cargo);
     cargo
-        .args([command, "--quiet", "--manifest-path"])
+        .args(args)
+        .arg("--manifest-path")
         .arg(dir.join("Cargo.toml"))
         .env("CARGO_TERM_COLOR", "never")
         .env("CARGO_TARGET_DIR", dir.join("target"));
@@ -355,4 +362,26 @@ fn a_phf_codegen_user_builds_beside_stone_game() {
         String::from_utf8_lossy(&output.stdout),
         format!("2 4 Some({index}) Some({index})\n")
     );
+}
+
+/// Above the default limit, the phf map's cost is named in a warning, with
+/// the lean alternative; without the map there is nothing to warn of.
+#[test]
+fn a_large_limit_with_the_map_warns_of_its_cost() {
+    let default = write_dependent("large-with-map", "", "");
+    // Not --quiet, which hides warnings.
+    let output = cargo_with(&default, &["build"], Some("1001"));
+    assert_success(&output, "the default dependent at 1001");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("warning: stone-game@")
+            && stderr.contains("STONE_GAME_LIMIT=1001 with feature `phf`")
+            && stderr.contains("default-features = false"),
+        "{stderr}"
+    );
+    let lean = write_dependent("large-without-map", ", default-features = false", "");
+    let output = cargo_with(&lean, &["build"], Some("1001"));
+    assert_success(&output, "the lean dependent at 1001");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("warning"), "{stderr}");
 }
