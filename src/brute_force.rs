@@ -4,7 +4,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::Move;
+use crate::{Move, Triple};
 
 /// Every position with piles up to a limit, solved by trying every move.
 ///
@@ -38,13 +38,13 @@ pub enum BruteForceError {
     /// The limit is past [`MAX_BRUTE_LIMIT`].
     LimitTooLarge {
         /// The limit asked for.
-        limit: u64,
+        limit: u32,
     },
     /// The table of `(limit + 1)^3` bytes does not fit this target's `usize`
     /// (a 32-bit target, for instance).
     TooLargeForTarget {
         /// The limit asked for.
-        limit: u64,
+        limit: u32,
     },
 }
 
@@ -74,7 +74,7 @@ impl BruteForce {
     /// use stone_game::{BruteForce, BruteForceError};
     /// assert_eq!(
     ///     BruteForce::new(u32::MAX).unwrap_err(),
-    ///     BruteForceError::LimitTooLarge { limit: u64::from(u32::MAX) }
+    ///     BruteForceError::LimitTooLarge { limit: u32::MAX }
     /// );
     /// ```
     pub fn new(limit: u32) -> Result<BruteForce, BruteForceError> {
@@ -164,13 +164,15 @@ impl BruteForce {
         Some(self.losing[self.index(p.map(|pile| pile as usize))])
     }
 
-    /// The losing positions `x <= y <= z <= limit`, in lexicographic order.
-    pub fn losing_triples(&self) -> impl Iterator<Item = [u64; 3]> + '_ {
+    /// The losing positions `x <= y <= z <= limit`, in lexicographic order,
+    /// as [`Triple`]s like [`Triples`](crate::Triples) holds them.
+    pub fn losing_triples(&self) -> impl Iterator<Item = Triple> + '_ {
         let side = self.limit as usize + 1;
         (0..side)
             .flat_map(move |x| (x..side).flat_map(move |y| (y..side).map(move |z| [x, y, z])))
             .filter(|&p| self.losing[self.index(p)])
-            .map(|p| p.map(|pile| pile as u64))
+            // Piles up to MAX_BRUTE_LIMIT < u16::MAX: the casts are exact.
+            .map(|p| p.map(|pile| pile as u16))
     }
 }
 
@@ -179,13 +181,9 @@ impl BruteForce {
 /// target's `usize` counts.
 fn table_size(limit: u32) -> Result<(usize, usize), BruteForceError> {
     if limit > MAX_BRUTE_LIMIT {
-        return Err(BruteForceError::LimitTooLarge {
-            limit: u64::from(limit),
-        });
+        return Err(BruteForceError::LimitTooLarge { limit });
     }
-    let too_large = BruteForceError::TooLargeForTarget {
-        limit: u64::from(limit),
-    };
+    let too_large = BruteForceError::TooLargeForTarget { limit };
     let side = usize::try_from(limit).map_err(|_| too_large)? + 1;
     let cells = side
         .checked_mul(side)

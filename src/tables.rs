@@ -73,7 +73,7 @@ impl Words<'_> {
 /// use stone_game::LOSING_TRIPLES;
 /// const SECOND: Option<[u16; 3]> = LOSING_TRIPLES.get(1);
 /// assert_eq!(SECOND, Some([0, 1, 2]));
-/// assert_eq!(LOSING_TRIPLES.position(&[0, 1, 2]), Some(1));
+/// assert_eq!(LOSING_TRIPLES.losing_index(&[0, 1, 2]), Some(1));
 /// let small: Vec<_> = LOSING_TRIPLES.iter().filter(|t| t[2] <= 4).collect();
 /// assert_eq!(small, [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
 /// ```
@@ -139,14 +139,15 @@ impl<'a> Triples<'a> {
         }
     }
 
-    /// The index of `triple`, found by binary search, or `None` if it is not
-    /// one of them.
+    /// The index of a sorted `triple`, found by binary search, or `None` if
+    /// it is not one of them: what [`Tables::losing_index`] answers for
+    /// piles in any order.
     ///
     /// ```
-    /// assert_eq!(stone_game::LOSING_TRIPLES.position(&[0, 1, 2]), Some(1));
-    /// assert_eq!(stone_game::LOSING_TRIPLES.position(&[5, 5, 5]), None);
+    /// assert_eq!(stone_game::LOSING_TRIPLES.losing_index(&[0, 1, 2]), Some(1));
+    /// assert_eq!(stone_game::LOSING_TRIPLES.losing_index(&[5, 5, 5]), None);
     /// ```
-    pub const fn position(&self, triple: &Triple) -> Option<usize> {
+    pub const fn losing_index(&self, triple: &Triple) -> Option<usize> {
         let target = order_key(*triple);
         match self.0 {
             TriplesRepr::Packed(bytes) => search!(bytes, target, |t| order_key(unpack(t))),
@@ -391,7 +392,7 @@ impl<'a> Tables<'a> {
             return None;
         }
         // z <= limit <= u16::MAX: the casts are exact.
-        self.triples.position(&[x as u16, y as u16, z as u16])
+        self.triples.losing_index(&[x as u16, y as u16, z as u16])
     }
 
     /// Every move from the position `a`, `b`, `c` to a losing position: empty
@@ -463,7 +464,7 @@ mod tests {
             assert!(empty.is_empty());
             assert_eq!(empty.len(), 0);
             assert_eq!(empty.get(0), None);
-            assert_eq!(empty.position(&[0, 0, 0]), None);
+            assert_eq!(empty.losing_index(&[0, 0, 0]), None);
             assert_eq!(empty.iter().next(), None);
         }
     }
@@ -472,7 +473,7 @@ mod tests {
     fn position_finds_every_triple_and_nothing_else() {
         both(|t| {
             for (i, triple) in SMALL.iter().enumerate() {
-                assert_eq!(t.position(triple), Some(i), "{triple:?}");
+                assert_eq!(t.losing_index(triple), Some(i), "{triple:?}");
             }
             // Between, before and after the triples, and one that matches
             // every pile but the first (the order is x first, then y, z).
@@ -484,7 +485,7 @@ mod tests {
                 [9, 9, 9],
                 [2, 3, 5],
             ] {
-                assert_eq!(t.position(&absent), None, "{absent:?}");
+                assert_eq!(t.losing_index(&absent), None, "{absent:?}");
             }
         });
     }

@@ -210,7 +210,7 @@ pub const LOSES: Option<bool> = stone_game::is_losing(3, 1, 3);
 pub const INDEX: Option<usize> = stone_game::losing_index(3, 3, 1);
 pub const KEY: u64 = stone_game::position_key(1, 3, 3);
 pub const TRIPLE: Option<Triple> = LOSING_TRIPLES.get(7);
-pub const POSITION: Option<usize> = LOSING_TRIPLES.position(&[1, 3, 3]);
+pub const LISTED: Option<usize> = LOSING_TRIPLES.losing_index(&[1, 3, 3]);
 pub const TRIPLES: usize = LOSING_TRIPLES.len();
 pub const NO_TRIPLES: bool = LOSING_TRIPLES.is_empty();
 pub const VIEW: Tables<'static> = EMBEDDED;
@@ -231,7 +231,7 @@ use lean::*;
 
 fn main() {
     println!("{LIMIT} {SUM:?} {COUNT:?} {PARTNER:?} {LOSES:?} {INDEX:?} {KEY}");
-    println!("{TRIPLE:?} {POSITION:?} {TRIPLES} {NO_TRIPLES}");
+    println!("{TRIPLE:?} {LISTED:?} {TRIPLES} {NO_TRIPLES}");
     println!("{VIEW_LIMIT} {VIEW_TRIPLES} {VIEW_SUM:?} {VIEW_COUNT:?} {VIEW_PARTNER:?} {VIEW_LOSES:?} {VIEW_INDEX:?}");
     println!("{MOVED:?}");
     // The default features are on: the phf map answers as the search does.
@@ -281,7 +281,7 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
         stone_game::losing_index(3, 3, 1),
         stone_game::position_key(1, 3, 3),
         LOSING_TRIPLES.get(7),
-        LOSING_TRIPLES.position(&[1, 3, 3]),
+        LOSING_TRIPLES.losing_index(&[1, 3, 3]),
         LOSING_TRIPLES.len(),
         LOSING_TRIPLES.is_empty(),
         view.limit(),

@@ -49,7 +49,10 @@ fn the_examples_of_the_rules() {
         up_to_4,
         [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]
     );
-    assert_eq!(up_to_4.iter().flatten().sum::<u64>(), 27);
+    assert_eq!(
+        up_to_4.iter().flatten().map(|&p| u64::from(p)).sum::<u64>(),
+        27
+    );
 }
 
 #[test]

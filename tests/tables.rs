@@ -32,16 +32,15 @@ fn brute_force_agrees_on_every_position_up_to_64() {
     let solved = BruteForce::new(m).expect("a small limit");
     let m = u64::from(m);
     assert_table_agrees(&solved, m);
-    let from_table: Vec<[u64; 3]> = LOSING_TRIPLES
+    let from_table: Vec<_> = LOSING_TRIPLES
         .iter()
         .filter(|t| u64::from(t[2]) <= m)
-        .map(|t| t.map(u64::from))
         .collect();
     assert_eq!(from_table, solved.losing_triples().collect::<Vec<_>>());
     // The scan that stops at the limit (GAME.md, "Stopping at the limit"),
     // against the definition at the brute force's own limit.
     let alone = ScannedTriples::scan(BRUTE_LIMIT.min(LIMIT)).expect("a small limit");
-    let from_scan: Vec<[u64; 3]> = alone.triples().iter().map(|t| t.map(u64::from)).collect();
+    let from_scan: Vec<_> = alone.triples().iter().collect();
     assert_eq!(from_scan, solved.losing_triples().collect::<Vec<_>>());
 }
 
@@ -205,12 +204,7 @@ fn brute_force_agrees_on_every_position_up_to_300() {
     let m = 300;
     let solved = BruteForce::new_parallel(m).expect("a small limit");
     let table = ScannedTables::scan(m).expect("scans");
-    let from_scan: Vec<[u64; 3]> = table
-        .tables()
-        .triples()
-        .iter()
-        .map(|t| t.map(u64::from))
-        .collect();
+    let from_scan: Vec<_> = table.tables().triples().iter().collect();
     assert!(
         from_scan == solved.losing_triples().collect::<Vec<_>>(),
         "the scan and the brute force differ"
@@ -242,17 +236,15 @@ fn brute_forces_at_every_small_limit_find_the_scans_triples() {
         let solved = BruteForce::new(limit).expect("a small limit");
         assert_eq!(solved.limit(), limit);
         let scan = Scan::run(limit).expect("scans");
-        let from_scan: Vec<[u64; 3]> = scan.triples().iter().map(|t| t.map(u64::from)).collect();
         assert_eq!(
             solved.losing_triples().collect::<Vec<_>>(),
-            from_scan,
+            scan.triples(),
             "limit {limit}"
         );
         assert_eq!(solved.is_losing(0, 0, u64::from(limit) + 1), None);
         let alone = ScannedTriples::scan(limit).expect("scans");
-        let from_scan_alone: Vec<[u64; 3]> =
-            alone.triples().iter().map(|t| t.map(u64::from)).collect();
-        assert_eq!(from_scan_alone, from_scan, "limit {limit}");
+        let from_scan_alone: Vec<_> = alone.triples().iter().collect();
+        assert_eq!(from_scan_alone, scan.triples(), "limit {limit}");
     }
 }
 
@@ -261,7 +253,7 @@ fn a_brute_force_past_its_largest_limit_is_refused_and_says_why() {
     use stone_game::{BruteForceError, MAX_BRUTE_LIMIT};
     let past = MAX_BRUTE_LIMIT + 1;
     let err = BruteForce::new(past).expect_err("past MAX_BRUTE_LIMIT");
-    assert_eq!(err, BruteForceError::LimitTooLarge { limit: past.into() });
+    assert_eq!(err, BruteForceError::LimitTooLarge { limit: past });
     assert_eq!(
         err.to_string(),
         format!("limit {past} is too large for a brute force: the largest is {MAX_BRUTE_LIMIT}")

@@ -102,7 +102,7 @@ pub enum GenerateError {
     /// The limit is past [`MAX_LIMIT`].
     LimitTooLarge {
         /// The limit asked for.
-        limit: u64,
+        limit: u32,
     },
     /// A pair's partner does not fit the [`PARTNER_BYTES`] of its entry.
     PartnerTooLarge {
@@ -202,9 +202,7 @@ pub fn generate(limit: u32, dir: &Path, options: Options) -> Result<PathBuf, Gen
     // Checked before the scan too, so that a limit past MAX_LIMIT is refused
     // at once rather than after a scan that render would refuse.
     check_limit(limit)?;
-    let scan = Scan::run(limit).map_err(|_| GenerateError::LimitTooLarge {
-        limit: limit.into(),
-    })?;
+    let scan = Scan::run(limit).map_err(|_| GenerateError::LimitTooLarge { limit })?;
     let rendered = render(&scan, options)?;
     let mut source = PathBuf::new();
     for (name, bytes) in rendered.files() {
@@ -277,9 +275,7 @@ fn render_parts(scan: Parts<'_>, options: Options) -> Result<Rendered, GenerateE
 /// `render`, so that the boundary is tested without a scan at `MAX_LIMIT`.
 fn check_limit(limit: u32) -> Result<(), GenerateError> {
     if limit > MAX_LIMIT {
-        return Err(GenerateError::LimitTooLarge {
-            limit: limit.into(),
-        });
+        return Err(GenerateError::LimitTooLarge { limit });
     }
     Ok(())
 }
@@ -456,7 +452,7 @@ mod tests {
 
     #[test]
     fn a_limit_past_the_largest_is_refused() {
-        let past = u64::from(MAX_LIMIT) + 1;
+        let past = MAX_LIMIT + 1;
         // A directory that cannot be written: the refusal comes first.
         let err = generate(
             MAX_LIMIT + 1,
@@ -476,7 +472,7 @@ mod tests {
         let scan = with_partners(u32::MAX, &[]);
         assert!(matches!(
             render_parts(scan, Options::TABLES),
-            Err(GenerateError::LimitTooLarge { limit }) if limit == u64::from(u32::MAX)
+            Err(GenerateError::LimitTooLarge { limit }) if limit == u32::MAX
         ));
     }
 

@@ -10,6 +10,7 @@ pub const DEFAULT_LIMIT: u32 = 1000;
 
 /// A value of [`LIMIT_VAR`] that is not a limit the generator writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LimitError {
     /// The value as given (lossily decoded if it was not Unicode).
     pub value: String,

@@ -86,7 +86,7 @@ pub enum ScanError {
     /// Triples are stored as `u16`, so the limit cannot pass [`MAX_SCAN_LIMIT`].
     LimitTooLarge {
         /// The limit asked for.
-        limit: u64,
+        limit: u32,
     },
     /// A pile or a partner did not fit the field it is stored in. The limit
     /// check and the bound on partners (GAME.md) rule it out; the scan
@@ -122,6 +122,7 @@ pub const MAX_SCAN_LIMIT: u32 = u16::MAX as u32;
 
 /// How far a scan has got, for progress reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Progress {
     /// Pairs `(x, y)` whose partner is known so far.
     pub pairs_done: u64,
@@ -704,9 +705,7 @@ fn partner_field(z: usize) -> Result<u32, ScanError> {
 /// `u16`.
 const fn accepted(limit: u32) -> Result<usize, ScanError> {
     if limit > MAX_SCAN_LIMIT {
-        Err(ScanError::LimitTooLarge {
-            limit: limit as u64,
-        })
+        Err(ScanError::LimitTooLarge { limit })
     } else {
         Ok(limit as usize)
     }
