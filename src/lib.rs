@@ -32,7 +32,7 @@
 //! Past the limit the queries answer `None`; [`ScannedTables::scan`] computes the same
 //! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
 //! queries, and [`ScannedTriples::scan`] the triples, sums and counts alone,
-//! about twice as fast.
+//! in less time and memory (BENCHMARKS.md has the figures).
 //!
 //! Why a position is losing, why every pair of piles has exactly one partner,
 //! and how the scan finds them a machine word at a time: GAME.md, at the root
@@ -70,11 +70,10 @@
 //! - `phf` (default): the phf map `LOSING_POSITIONS`, which [`losing_index`]
 //!   reads in one hash and one probe. Without it `losing_index` is the binary
 //!   search of [`Tables::losing_index`] (and a `const fn`, as there), slower
-//!   where the cache is contended (BENCHMARKS.md), and the build is far cheaper:
-//!   the map is the one table rustc compiles from literals, most of a
-//!   dependent's clean build at the default limit (6.1 s with it, 1.8 s
-//!   without, on 2 busy cores) and gigabytes of rustc's memory at larger
-//!   limits. Every other table is bytes, read by `const fn`s.
+//!   where the cache is contended, and the build is far cheaper: the map is
+//!   the one table rustc compiles from literals, most of a dependent's clean
+//!   build and, at larger limits, gigabytes of rustc's memory (BENCHMARKS.md
+//!   has the figures). Every other table is bytes, read by `const fn`s.
 //! - `rayon`: [`BruteForce::new_parallel`].
 //!
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
@@ -207,3 +206,9 @@ pub const fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
 pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
     EMBEDDED.winning_moves(a, b, c)
 }
+
+/// README.md's Rust examples, compiled and run as doctests so that they keep
+/// compiling as the API changes. Only `cargo test` sees this item.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
