@@ -1,6 +1,6 @@
-//! The scan against the seeds' reference algorithm, the scan against its own
-//! earlier version (the baseline of issue 9) at larger limits, and the
-//! generator's render step.
+//! The scan against the reference algorithm of GAME.md (section 7), the scan
+//! against a simpler version of itself (the baseline, `baseline/scan.rs`) at
+//! larger limits, and the generator's render step.
 //!
 //! `cargo bench --bench scan`. Before anything is timed, the reference, the
 //! baseline and [`Scan::run`] must find the same losing triples (at 200 and at
@@ -8,7 +8,7 @@
 //! at 1000 and the baseline/scan ratios at 1000, 4000 and 8000.
 //! `cargo bench --bench scan -- scan_profile` prints the profile of the
 //! baseline instead (searches, windows, widenings). See BENCHMARKS.md for the
-//! figures and the targets.
+//! figures.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -220,7 +220,7 @@ fn scan_4000(c: &mut Criterion) {
     group.finish();
 }
 
-/// The baseline (the scan before issue 9) against the scan at 1000, 4000 and
+/// The baseline (`baseline/scan.rs`) against the scan at 1000, 4000 and
 /// 8000, and the scan of the triples alone (`losing_triples`, stopped at the
 /// limit), in alternating rounds, with the ratios of the medians. Criterion's
 /// smallest sample (ten runs) would take minutes at 8000, so these are timed

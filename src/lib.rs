@@ -32,7 +32,7 @@
 //! Past the limit the queries answer `None`; [`ScannedTables::scan`] computes the same
 //! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
 //! queries, and [`ScannedTriples::scan`] the triples, sums and counts alone,
-//! about twice as fast.
+//! in less time and memory (BENCHMARKS.md has the figures).
 //!
 //! Why a position is losing, why every pair of piles has exactly one partner,
 //! and how the scan finds them a machine word at a time: GAME.md, at the root
@@ -215,3 +215,9 @@ pub fn losing_index_hashed(a: u64, b: u64, c: u64) -> Option<usize> {
 pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
     EMBEDDED.winning_moves(a, b, c)
 }
+
+/// README.md's Rust examples, compiled and run as doctests so that they keep
+/// compiling as the API changes. Only `cargo test` sees this item.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

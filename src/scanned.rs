@@ -44,8 +44,8 @@ impl core::fmt::Debug for ScannedTables {
 }
 
 impl ScannedTables {
-    /// Scans every pair up to `limit`. It takes about a third of a second at
-    /// 4000 on a two-core machine (BENCHMARKS.md) and
+    /// Scans every pair up to `limit`, in time growing as about the cube of
+    /// the limit (BENCHMARKS.md has the figures) and
     /// [`memory_needed(limit)`](memory_needed) bytes; a limit past
     /// [`MAX_SCAN_LIMIT`] is refused.
     ///

@@ -1,7 +1,7 @@
-//! The scan as it was before issue 9 (commit 6f92bbf, `generator/src/scan.rs`),
-//! kept here as the bench's baseline so the comparison can be rerun. Same
-//! algorithm and layout: four `BitRows`, six 64-bit windows funnelled from two
-//! words each per step, every key of a losing triple set.
+//! The bench's baseline: the row scan of `generator/src/scan.rs` at commit
+//! 6f92bbf, kept unchanged so that the comparison can be rerun. Four
+//! `BitRows`, six 64-bit windows funnelled from two words each per step, every
+//! key of a losing triple set; no skipped prefixes, no tiles.
 //!
 //! [`run_probed`] also counts, through a [`Probe`], what the profile in
 //! BENCHMARKS.md reports; with `()` as the probe the counting compiles away.

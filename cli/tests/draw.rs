@@ -168,7 +168,7 @@ fn a_slice_png_marks_the_losing_positions_and_only_them() {
             );
         }
     }
-    // The example of the issue: (0, 1, 2) is losing, (0, 1, 1) is not.
+    // GAME.md's example: (0, 1, 2) is losing, (0, 1, 1) is not.
     let png = Png::read(&dir.join("slice0.png"));
     let pixels = slice_mark_pixels(0, 20, &[(1, 2), (1, 1)]).unwrap();
     assert_eq!(png.at(pixels[0]), MARK);

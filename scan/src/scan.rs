@@ -22,18 +22,18 @@
 //! past them, so no bound on partners is assumed.
 //!
 //! Where the time goes and why the scan is shaped this way (BENCHMARKS.md,
-//! section 1b):
+//! section 1, has the figures):
 //!
 //! - Of the six rows, three read column `z` (`one[y]`, `one[x]`, `two[y-x]`),
 //!   two read `z - x` and one reads `z - y`. Each group shares one shift, so a
 //!   64-column step loads six aligned words, ORs them per group and shifts
 //!   twice, keeping each shifted group's previous word instead of loading it
 //!   again.
-//! - Most of a search used to walk over a held prefix of `two_t[x]` (read from
+//! - Most of a search would walk over a held prefix of `two_t[x]` (read from
 //!   column 0 for every `y`) or of `all[y-x]` (read from its own row number).
 //!   Bits are only ever set, so each of those rows keeps the first column not
 //!   known to be held, and a search starts past both.
-//! - Of the ten bits a losing triple used to set, three are never read again
+//! - Of the ten key bits a losing triple could set, three are never read again
 //!   (`K1(x, y)` itself, and the two `two` keys whose row is a difference
 //!   involving `z`: no later pair has that difference with `z` as its third
 //!   pile), so they are not set.
@@ -61,9 +61,8 @@
 //! limit (GAME.md, "Stopping at the limit"): the triples inside the cube
 //! need nothing outside it. Its rows are `L + 1` columns wide instead of
 //! `2L + 2`, it keeps no partner table, and a row ends as soon as its
-//! `two_t` bound passes the limit: at 1000 it reads half the windows and
-//! runs 1.7 times fewer instructions (BENCHMARKS.md, section 1b, round
-//! four).
+//! `two_t` bound passes the limit: at 1000 it reads half the windows
+//! (BENCHMARKS.md, section 1).
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -464,7 +463,7 @@ impl Scan {
 /// The same scan, with each search stopped at the limit: a losing triple
 /// inside the cube shares no key with one outside it (GAME.md, "Stopping at
 /// the limit"), so the searches for partners past the limit can stop there.
-/// About twice as fast as [`Scan::run`] at 1000 (BENCHMARKS.md), in
+/// Faster than [`Scan::run`] (BENCHMARKS.md has the figures), in
 /// [`memory_needed_for_triples`] bytes.
 ///
 /// ```
