@@ -260,7 +260,7 @@ fn render_parts(scan: Parts<'_>, options: Options) -> Result<Rendered, GenerateE
     source.push_str(&declarations(limit));
     #[cfg(feature = "phf")]
     if options.position_map {
-        source.push_str(&position_map(scan.triples)?);
+        source.push_str(&position_map(scan.triples));
     }
     Ok(Rendered {
         source,
@@ -419,22 +419,21 @@ const PHF_DOC: &str = "
 /// The phf map from a losing triple's `position_key` to its rank, written by
 /// `phf_codegen` in `phf::Map`'s own layout.
 #[cfg(feature = "phf")]
-fn position_map(triples: &[[u16; 3]]) -> Result<String, GenerateError> {
+fn position_map(triples: &[[u16; 3]]) -> String {
     use crate::format::position_key;
 
     let mut map = phf_codegen::Map::new();
     for (rank, &[x, y, z]) in triples.iter().enumerate() {
-        let rank = u32::try_from(rank).map_err(|_| GenerateError::TooLarge {
-            table: "position map",
-        })?;
         // The values are written as they are given: a typed literal, so the
-        // map's type does not rest on inference.
+        // map's type does not rest on inference. A rank fits u32: a limit
+        // up to MAX_LIMIT, which render_parts checks, has fewer than
+        // (MAX_LIMIT + 1)^2 triples.
         map.entry(position_key(x, y, z), format!("{rank}_u32"));
     }
-    Ok(format!(
+    format!(
         "{PHF_DOC}pub static LOSING_POSITIONS: ::phf::Map<u64, u32> = {};\n",
         map.build()
-    ))
+    )
 }
 
 #[cfg(test)]
