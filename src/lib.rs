@@ -32,7 +32,9 @@
 //! Past the limit the queries answer `None`; [`ScannedTables::scan`] computes the same
 //! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
 //! queries, and [`ScannedTriples::scan`] the triples, sums and counts alone,
-//! about twice as fast.
+//! about twice as fast. [`GrundyTable::compute`] gives the Sprague-Grundy
+//! value of every position up to a limit: 0 at the losing positions, and
+//! what decides a sum of several games played at once.
 //!
 //! Why a position is losing, why every pair of piles has exactly one partner,
 //! and how the scan finds them a machine word at a time: GAME.md, at the root
@@ -64,8 +66,8 @@
 //! default, 1000, is what an unset variable gives.
 //!
 //! # Features
-//! - `std` (default): the runtime scans [`ScannedTables`] and [`ScannedTriples`], and the
-//!   [`BruteForce`] check.
+//! - `std` (default): the runtime scans [`ScannedTables`] and [`ScannedTriples`], the
+//!   [`BruteForce`] check, and the Sprague-Grundy values of [`GrundyTable`].
 //!   Without it the crate is `no_std`; `alloc` alone brings both back.
 //! - `phf` (default): the phf map `LOSING_POSITIONS`, which [`losing_index`]
 //!   reads in one hash and one probe. Without it `losing_index` is the binary
@@ -91,6 +93,8 @@ extern crate alloc;
 #[cfg(feature = "alloc")]
 mod brute_force;
 mod embedded;
+#[cfg(feature = "alloc")]
+mod grundy;
 mod moves;
 #[cfg(feature = "alloc")]
 mod scanned;
@@ -101,6 +105,8 @@ pub use brute_force::{BruteForce, BruteForceError, MAX_BRUTE_LIMIT};
 #[cfg(feature = "phf")]
 pub use embedded::LOSING_POSITIONS;
 pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
+#[cfg(feature = "alloc")]
+pub use grundy::{GrundyError, GrundyTable, MAX_GRUNDY_LIMIT, grundy_memory_needed};
 pub use moves::{Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]
 pub use scanned::{
