@@ -67,20 +67,25 @@ fn the_table_agrees_with_the_mex_over_every_move_up_to_24() {
 
 /// Every value 0 is a losing position of the embedded tables and every
 /// losing position has value 0, for every position with piles up to `limit`.
+/// Also GAME.md's observation: every value is below 2L (the lines' first
+/// width is 2L + 64 bits).
 fn assert_zeros_are_the_losing_positions(limit: u32) {
     let table = GrundyTable::compute(limit).expect("a limit that fits");
     let l = u64::from(limit);
-    let mut zeros = 0;
+    let (mut zeros, mut largest) = (0, 0);
     for x in 0..=l {
         for y in x..=l {
             for z in y..=l {
-                let zero = table.value(x, y, z) == Some(0);
+                let value = table.value(x, y, z).expect("covered");
+                let zero = value == 0;
                 assert_eq!(Some(zero), EMBEDDED.is_losing(x, y, z), "({x}, {y}, {z})");
                 zeros += usize::from(zero);
+                largest = largest.max(value);
             }
         }
     }
     assert_eq!(Some(zeros as u64), EMBEDDED.losing_count(l));
+    assert!(u64::from(largest) < 2 * l, "{largest}");
 }
 
 #[test]
@@ -93,6 +98,24 @@ fn value_0_exactly_at_the_losing_positions_up_to_100() {
 #[ignore = "slow in debug; run in release with --include-ignored"]
 fn value_0_exactly_at_the_losing_positions_up_to_400() {
     assert_zeros_are_the_losing_positions(400.min(LIMIT));
+}
+
+#[test]
+fn games_md_examples() {
+    let table = GrundyTable::compute(10).expect("a small limit");
+    let value = |p: [u64; 3]| table.value(p[0], p[1], p[2]).expect("covered");
+    assert_eq!(value([0, 0, 1]), 1);
+    assert_eq!(value([0, 1, 1]), 2);
+    assert_eq!(value([1, 1, 1]), 3);
+    assert_eq!(value([0, 1, 2]), 0);
+    assert_eq!(value([1, 3, 3]), 0);
+    for n in 0..=10 {
+        // One pile alone is a heap of nim: its value is its size.
+        assert_eq!(value([0, 0, n]), n as u32);
+    }
+    // (0,0,1) + (0,1,1) is won, (0,0,2) + (0,1,1) lost.
+    assert_ne!(value([0, 0, 1]) ^ value([0, 1, 1]), 0);
+    assert_eq!(value([0, 0, 2]) ^ value([0, 1, 1]), 0);
 }
 
 #[test]
