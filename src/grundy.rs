@@ -87,7 +87,7 @@ impl Sizes {
 /// stay below about `1.9L` in practice (at least to 500), so the lines
 /// rarely widen; a value past them widens every line, so the width is no
 /// assumption of correctness. (The proven bound, `7L`, would take over three
-/// times the memory, and the time of the cache misses that go with it.)
+/// times the memory, and twice the time at 500: BENCHMARKS.md.)
 const fn first_words_per_line(limit: u32) -> usize {
     (2 * limit as usize) / 64 + 2
 }
@@ -159,8 +159,9 @@ impl core::fmt::Debug for GrundyTable {
 /// The layouts are chosen for the walk along z of one pair (x, y): six of
 /// the seven lines then move to the next line in memory at each step
 /// (K1(x, z), K1(y, z), K2(z - y, x), K2(z - x, y), K3(y - x, z - x), and
-/// K1(x, y) stays), which the prefetcher follows: about a third less time
-/// at 500 than with the partner tables' layout of pairs.
+/// K1(x, y) stays), which the prefetcher follows: a third less time at
+/// 500 than the partner tables' layout of pairs (BENCHMARKS.md, "Grundy
+/// values").
 struct KeyLines {
     side: usize,
     words: usize,

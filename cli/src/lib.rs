@@ -62,7 +62,7 @@ pub const MAX_BRUTE: u32 = 500;
 
 /// The largest pile whose Grundy values the tool computes (`grundy`, `play`
 /// with a sum of games, `draw grundy`). The time grows about as the fourth
-/// power of the limit: this takes about 5 s on two busy cores
+/// power of the limit: this takes about 4 s on two busy cores
 /// (BENCHMARKS.md). The library's
 /// [`GrundyTable::compute`](stone_game::GrundyTable::compute) goes further.
 pub const MAX_GRUNDY: u32 = 500;
