@@ -647,7 +647,7 @@ pub fn grundy_colour(value: u32, largest: u32) -> (u8, u8, u8) {
 /// The words of the Grundy map of `{a, b, c}`.
 fn grundy_text(a: u64, limit: u64) -> HeatMapText {
     HeatMapText {
-        caption: format!("Grundy values of {{{a}, b, c}}, b, c ≤ {limit} (0, losing: black)"),
+        caption: format!("Grundy values of {{{a}, b, c}}, b, c ≤ {limit}; black: 0, losing"),
         axes: ("b", "c"),
         scale: "value",
     }

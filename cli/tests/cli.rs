@@ -793,7 +793,13 @@ fn grundy_refuses_bad_input() {
         argv.extend(&args);
         assert!(bad(&argv).contains(needle), "{args:?}");
     }
-    assert!(bad(&["grundy", &past, "0", "0"]).starts_with(&format!(
-        "error: the value of ({past}, 0, 0) needs the Grundy values to {past}"
-    )));
+    // README's row, word for word.
+    assert_eq!(
+        bad(&["grundy", &past, "0", "0"]),
+        format!(
+            "error: the value of ({past}, 0, 0) needs the Grundy values to {past}, past the \
+             largest this tool computes, {} (the time grows as the fourth power of the limit)",
+            stone_game_cli::MAX_GRUNDY
+        )
+    );
 }

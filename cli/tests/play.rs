@@ -67,7 +67,10 @@ fn position(line: &str, prefix: &str) -> Vec<u64> {
         .split(' ')
         .map(|w| w.parse().expect("a pile"))
         .collect();
-    assert!(!piles.is_empty() && piles.len().is_multiple_of(3), "{line:?}");
+    assert!(
+        !piles.is_empty() && piles.len().is_multiple_of(3),
+        "{line:?}"
+    );
     piles
 }
 
