@@ -68,7 +68,7 @@
 //! # Features
 //! - `std` (default): the runtime scans [`ScannedTables`] and [`ScannedTriples`], the
 //!   [`BruteForce`] check, and the Sprague-Grundy values of [`GrundyTable`].
-//!   Without it the crate is `no_std`; `alloc` alone brings both back.
+//!   Without it the crate is `no_std`; `alloc` alone brings them back.
 //! - `phf` (default): the phf map `LOSING_POSITIONS`, which [`losing_index`]
 //!   reads in one hash and one probe. Without it `losing_index` is the binary
 //!   search of [`Tables::losing_index`] (and a `const fn`, as there), slower

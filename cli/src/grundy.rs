@@ -3,9 +3,22 @@
 
 use serde_json::json;
 
-use stone_game::{GrundyTable, grundy_memory_needed};
+use stone_game::{GrundyError, GrundyTable, Progress, grundy_memory_needed};
 
+use super::runtime::RuntimeScan;
 use super::{Ctx, Failure, MAX_GRUNDY, runtime};
+
+/// The Grundy values run as the scans do: with their progress bar on a
+/// terminal, once a second has passed.
+impl RuntimeScan for GrundyTable {
+    type Error = GrundyError;
+    fn memory_needed(limit: u32) -> u64 {
+        grundy_memory_needed(limit)
+    }
+    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, GrundyError> {
+        GrundyTable::compute_with_progress(limit, progress)
+    }
+}
 
 /// The Grundy values of every position with piles up to `limit`, for `what`
 /// (e.g. `the value of (3, 5, 6)`), after checking the limit against
@@ -25,7 +38,7 @@ pub(crate) fn table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable
         &format!("{what} needs the Grundy values to {limit}, which"),
         Some(grundy_memory_needed(limit)),
     )?;
-    GrundyTable::compute(limit).map_err(|e| Failure::Usage(format!("{what}: {e}")))
+    runtime::scan_checked(ctx, limit)
 }
 
 /// `grundy A B C [--json]`.
