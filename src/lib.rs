@@ -33,6 +33,9 @@
 //! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
 //! queries, and [`ScannedTriples::scan`] the triples, sums and counts alone,
 //! in less time and memory (BENCHMARKS.md has the figures).
+//! [`GrundyTable::compute`] gives the Sprague-Grundy value of every
+//! position up to a limit: 0 at the losing positions, and what decides a
+//! sum of several games played at once.
 //!
 //! Why a position is losing, why every pair of piles has exactly one partner,
 //! and how the scan finds them a machine word at a time: GAME.md, at the root
@@ -70,8 +73,9 @@
 //! in the same build turns on. A feature adds items, never changes one.
 //!
 //! - `std` (default): the runtime scans [`ScannedTables`] and
-//!   [`ScannedTriples`], and the [`BruteForce`] check. Without it the crate
-//!   is `no_std`; `alloc` alone brings them back.
+//!   [`ScannedTriples`], the [`BruteForce`] check, and the Sprague-Grundy
+//!   values of [`GrundyTable`]. Without it the crate is `no_std`; `alloc`
+//!   alone brings them back.
 //! - `phf` (default): the phf map `LOSING_POSITIONS` and
 //!   `losing_index_hashed`, which finds a losing position's index in one hash
 //!   instead of [`losing_index`]'s binary search. The map is written by
@@ -95,6 +99,8 @@ extern crate alloc;
 #[cfg(feature = "alloc")]
 mod brute_force;
 mod embedded;
+#[cfg(feature = "alloc")]
+mod grundy;
 mod moves;
 #[cfg(feature = "alloc")]
 mod scanned;
@@ -105,7 +111,9 @@ pub use brute_force::{BruteForce, BruteForceError, MAX_BRUTE_LIMIT};
 #[cfg(feature = "phf")]
 pub use embedded::LOSING_POSITIONS;
 pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
-pub use moves::{Move, WinningMove, WinningMoves};
+#[cfg(feature = "alloc")]
+pub use grundy::{GrundyError, GrundyTable, MAX_GRUNDY_LIMIT, grundy_memory_needed};
+pub use moves::{IllegalMove, Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]
 pub use scanned::{
     MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, ScannedTriples, memory_needed,

@@ -29,6 +29,63 @@ impl Move {
         })
     }
 
+    /// The move that leaves `to` from `from`, piles in the same order, or
+    /// why there is none: a pile that grows, nothing taken, or piles that
+    /// lose different numbers of stones (checked in that order).
+    ///
+    /// ```
+    /// use stone_game::{IllegalMove, Move};
+    /// assert_eq!(
+    ///     Move::between([1, 3, 4], [1, 1, 2]),
+    ///     Ok(Move { piles: [false, true, true], stones: 2 })
+    /// );
+    /// assert_eq!(
+    ///     Move::between([1, 3, 4], [2, 3, 4]),
+    ///     Err(IllegalMove::PileGrows { pile: 0, from: 1, to: 2 })
+    /// );
+    /// assert_eq!(Move::between([1, 3, 4], [1, 3, 4]), Err(IllegalMove::NothingTaken));
+    /// assert_eq!(
+    ///     Move::between([1, 3, 4], [1, 2, 2]),
+    ///     Err(IllegalMove::UnequalAmounts { taken: [0, 1, 2] })
+    /// );
+    /// ```
+    pub const fn between(from: [u64; 3], to: [u64; 3]) -> Result<Move, IllegalMove> {
+        let mut taken = [0; 3];
+        let mut i = 0;
+        while i < 3 {
+            match from[i].checked_sub(to[i]) {
+                Some(n) => taken[i] = n,
+                None => {
+                    return Err(IllegalMove::PileGrows {
+                        pile: i,
+                        from: from[i],
+                        to: to[i],
+                    });
+                }
+            }
+            i += 1;
+        }
+        // The amount of the first pile touched; every other must match it.
+        let mut stones = 0;
+        let mut piles = [false; 3];
+        let mut i = 0;
+        while i < 3 {
+            if taken[i] > 0 {
+                if stones == 0 {
+                    stones = taken[i];
+                } else if taken[i] != stones {
+                    return Err(IllegalMove::UnequalAmounts { taken });
+                }
+                piles[i] = true;
+            }
+            i += 1;
+        }
+        if stones == 0 {
+            return Err(IllegalMove::NothingTaken);
+        }
+        Ok(Move { piles, stones })
+    }
+
     /// The position this move leaves, piles in the order given; `None` when a
     /// pile would go negative or the move takes nothing.
     ///
@@ -56,6 +113,60 @@ impl Move {
         Some(after)
     }
 }
+
+/// Why one position cannot be left for another in a move, from
+/// [`Move::between`]. Piles are numbered from 0, in the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IllegalMove {
+    /// A pile would grow: a move only takes stones.
+    PileGrows {
+        /// The pile.
+        pile: usize,
+        /// Its stones before.
+        from: u64,
+        /// Its stones after, more than before.
+        to: u64,
+    },
+    /// Every pile is as it was: a move takes at least one stone.
+    NothingTaken,
+    /// Piles would lose different numbers of stones: a move takes the same
+    /// number from each pile it touches.
+    UnequalAmounts {
+        /// The stones each pile would lose (0 for a pile left alone).
+        taken: [u64; 3],
+    },
+}
+
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            IllegalMove::PileGrows { pile, from, to } => write!(
+                f,
+                "pile {pile} would grow from {from} to {to}; a move only takes stones"
+            ),
+            IllegalMove::NothingTaken => {
+                write!(f, "no pile changes; a move takes at least one stone")
+            }
+            IllegalMove::UnequalAmounts { taken } => {
+                write!(
+                    f,
+                    "a move takes the same number of stones from each pile it touches, but this takes"
+                )?;
+                let mut first = true;
+                for (pile, n) in taken.iter().enumerate().filter(|(_, n)| **n > 0) {
+                    let sep = if first { " " } else { ", " };
+                    first = false;
+                    write!(f, "{sep}{n} from pile {pile}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for IllegalMove {}
 
 /// A move that leaves the opponent a losing position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,5 +293,48 @@ mod tests {
             stones: 1,
         };
         assert_eq!(nothing.apply([5, 5, 5]), None);
+    }
+
+    #[test]
+    fn between_finds_every_legal_move_and_only_those() {
+        // Every pair of positions with piles up to 4: a move exactly when
+        // some legal move leads there, and then that move.
+        let positions: Vec<[u64; 3]> = (0..125).map(|i| [i / 25, i / 5 % 5, i % 5]).collect();
+        for &from in &positions {
+            for &to in &positions {
+                let legal = Move::all_from(from).find(|m| m.apply(from) == Some(to));
+                assert_eq!(Move::between(from, to).ok(), legal, "{from:?} -> {to:?}");
+                if let Err(why) = Move::between(from, to) {
+                    let grows = (0..3).find(|&i| to[i] > from[i]);
+                    match why {
+                        IllegalMove::PileGrows { pile, .. } => assert_eq!(Some(pile), grows),
+                        IllegalMove::NothingTaken => assert_eq!(from, to),
+                        IllegalMove::UnequalAmounts { taken } => {
+                            assert_eq!(grows, None);
+                            assert_eq!(taken, [0, 1, 2].map(|i| from[i] - to[i]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "alloc")]
+    fn illegal_moves_say_why() {
+        use alloc::string::ToString;
+        assert_eq!(
+            Move::between([1, 3, 4], [1, 5, 4]).unwrap_err().to_string(),
+            "pile 1 would grow from 3 to 5; a move only takes stones"
+        );
+        assert_eq!(
+            IllegalMove::NothingTaken.to_string(),
+            "no pile changes; a move takes at least one stone"
+        );
+        assert_eq!(
+            Move::between([5, 5, 5], [4, 5, 2]).unwrap_err().to_string(),
+            "a move takes the same number of stones from each pile it touches, \
+             but this takes 1 from pile 0, 3 from pile 2"
+        );
     }
 }

@@ -66,6 +66,8 @@ fn is_error<E: Error + Send + Sync + 'static>() {}
 pub fn every_error_type() {
     is_error::<stone_game::ScanError>();
     is_error::<stone_game::BruteForceError>();
+    is_error::<stone_game::GrundyError>();
+    is_error::<stone_game::IllegalMove>();
 }
 
 pub fn refused() -> Result<(), Box<dyn Error>> {
@@ -78,6 +80,16 @@ pub fn brute_force_refused() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+pub fn grundy_refused() -> Result<(), Box<dyn Error>> {
+    stone_game::GrundyTable::compute(u32::MAX)?;
+    Ok(())
+}
+
+pub fn illegal_move() -> Result<(), Box<dyn Error>> {
+    stone_game::Move::between([1, 2, 3], [1, 2, 4])?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -87,6 +99,10 @@ mod tests {
         assert!(scan.contains("too large"), "{scan}");
         let brute = super::brute_force_refused().unwrap_err().to_string();
         assert!(brute.contains("too large"), "{brute}");
+        let grundy = super::grundy_refused().unwrap_err().to_string();
+        assert!(grundy.contains("too large"), "{grundy}");
+        let illegal = super::illegal_move().unwrap_err().to_string();
+        assert!(illegal.contains("would grow"), "{illegal}");
     }
 }
 "#;

@@ -50,11 +50,17 @@ pub(crate) enum Command {
     /// The winning moves of A B C: the losing positions a move reaches, sorted
     #[command(allow_negative_numbers = true)]
     Moves(Position),
-    /// Play against the engine from A B C, or from a random winning position
+    /// The Sprague-Grundy value of A B C (piles in any order): 0 exactly when
+    /// it is losing; a sum of games is lost when the XOR of their values is 0
+    #[command(allow_negative_numbers = true)]
+    Grundy(Position),
+    /// Play against the engine from A B C, or a sum of games, or from a random winning position
     ///
     /// Type each move as the position you leave, piles in the order shown.
-    /// Over a pipe: a line `start: A B C`, then `engine: X Y Z` for each
-    /// reply, and `you win` or `engine wins` at the end (README, "Playing").
+    /// Six piles or more (a multiple of three) are a sum of games, three
+    /// piles each: a move changes one of them. Over a pipe: a line
+    /// `start: A B C ...`, then `engine: X Y Z ...` for each reply, and
+    /// `you win` or `engine wins` at the end (README, "Playing").
     #[command(allow_negative_numbers = true)]
     Play(Game),
     /// Draw a picture of the losing positions, as PNG or SVG (by the extension of -o)
@@ -99,7 +105,8 @@ pub(crate) struct LimitQuery {
 /// `play`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Game {
-    /// The three piles to start from (none: a random winning position)
+    /// The piles to start from: three, or three per game of a sum (none: a
+    /// random winning position)
     #[arg(value_name = "PILE", value_parser = parse_number)]
     pub piles: Vec<u64>,
     /// Seed of the random start, to play the same game again
@@ -125,6 +132,15 @@ pub(crate) enum Picture {
     /// The partner of every pair (a, b) with a, b <= N, as a heat map
     #[command(allow_negative_numbers = true)]
     Partners {
+        #[command(flatten)]
+        target: DrawTarget,
+    },
+    /// The Grundy values of {A, b, c} with b, c <= N, as a heat map (0, the losing positions, in black)
+    #[command(allow_negative_numbers = true)]
+    Grundy {
+        /// The pile the slice fixes (0: Wythoff's game)
+        #[arg(value_parser = parse_number)]
+        a: u64,
         #[command(flatten)]
         target: DrawTarget,
     },
@@ -176,22 +192,41 @@ pub(crate) enum Format {
     Json,
 }
 
+/// Why a word is not a whole number, for its reader to word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NotANumber {
+    Empty,
+    /// A minus sign, then digits.
+    Negative,
+    /// Anything but decimal digits (a sign, a space, a point, an exponent).
+    NotDigits,
+    /// Digits past `u64::MAX`.
+    TooLarge,
+}
+
 /// A number of stones or a limit: plain decimal digits that fit in a `u64`.
-fn parse_number(s: &str) -> Result<u64, String> {
-    if s.is_empty() {
-        return Err("expected a whole number, got an empty string".into());
-    }
+/// The one reading of numbers, for the arguments and for `play`'s moves.
+pub(crate) fn parse_whole(s: &str) -> Result<u64, NotANumber> {
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    if let Some(rest) = s.strip_prefix('-')
-        && digits(rest)
-    {
-        return Err("it is negative; expected a whole number from 0".into());
+    if s.is_empty() {
+        Err(NotANumber::Empty)
+    } else if s.strip_prefix('-').is_some_and(digits) {
+        Err(NotANumber::Negative)
+    } else if !digits(s) {
+        Err(NotANumber::NotDigits)
+    } else {
+        s.parse::<u64>().map_err(|_| NotANumber::TooLarge)
     }
-    if !digits(s) {
-        return Err("expected a whole number (decimal digits only)".into());
-    }
-    s.parse::<u64>()
-        .map_err(|_| format!("it is too large; the largest number is {}", u64::MAX))
+}
+
+/// [`parse_whole`] for clap, in the words of an argument's error.
+fn parse_number(s: &str) -> Result<u64, String> {
+    parse_whole(s).map_err(|e| match e {
+        NotANumber::Empty => "expected a whole number, got an empty string".into(),
+        NotANumber::Negative => "it is negative; expected a whole number from 0".into(),
+        NotANumber::NotDigits => "expected a whole number (decimal digits only)".into(),
+        NotANumber::TooLarge => format!("it is too large; the largest number is {}", u64::MAX),
+    })
 }
 
 #[cfg(test)]
@@ -224,5 +259,13 @@ mod tests {
         ] {
             assert!(parse_number(bad).is_err(), "{bad:?}");
         }
+        assert_eq!(parse_whole(""), Err(NotANumber::Empty));
+        assert_eq!(parse_whole("-5"), Err(NotANumber::Negative));
+        assert_eq!(parse_whole("-"), Err(NotANumber::NotDigits));
+        assert_eq!(parse_whole("5-"), Err(NotANumber::NotDigits));
+        assert_eq!(
+            parse_whole("18446744073709551616"),
+            Err(NotANumber::TooLarge)
+        );
     }
 }

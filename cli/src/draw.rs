@@ -1,8 +1,9 @@
 //! `draw`: pictures of the losing positions, as PNG or SVG.
 //!
-//! Three pictures, each drawn with plotters: a slice `{A, b, c}` of the
+//! Four pictures, each drawn with plotters: a slice `{A, b, c}` of the
 //! losing positions in the (b, c) plane, the partners of every pair as a
-//! heat map, and the growth of the count and of S(l) on log-log axes. Text is
+//! heat map, the growth of the count and of S(l) on log-log axes, and the
+//! Grundy values of a slice as a heat map. Text is
 //! set with ab_glyph in DejaVu Sans, which the `dejavu` crate embeds (the
 //! Bitstream Vera licence with DejaVu's public-domain changes: free to
 //! embed and redistribute), so no system font library is needed.
@@ -23,11 +24,11 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
 
-use stone_game::{LIMIT, Tables};
+use stone_game::{GrundyTable, LIMIT, Tables};
 
 use super::args::Picture;
 use super::commands::{table_covering, table_to, view};
-use super::{Ctx, Failure, runtime};
+use super::{Ctx, Failure, grundy, runtime};
 
 /// The size of the slice picture, in pixels, whatever its limit.
 pub const SLICE_SIZE: (u32, u32) = (1000, 1000);
@@ -95,11 +96,16 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         Picture::Slice { target, .. } => (target, "a slice", 1),
         Picture::Partners { target } => (target, "the partners map", 1),
         Picture::Counts { target } => (target, "the counts", 10),
+        Picture::Grundy { target, .. } => (target, "the Grundy map", 1),
     };
     let format = Format::of(&target.output)?;
     let max_limit = match (picture, format) {
         (Picture::Partners { .. }, Format::Png) => MAX_PARTNERS_PNG,
         (Picture::Partners { .. }, Format::Svg) => MAX_PARTNERS_SVG,
+        // One cell per pair, as the partners map; the Grundy values refuse
+        // what they cannot compute.
+        (Picture::Grundy { .. }, Format::Png) => u64::from(crate::MAX_GRUNDY),
+        (Picture::Grundy { .. }, Format::Svg) => MAX_PARTNERS_SVG,
         // Past the embedded tables, the runtime scan refuses what it cannot do.
         _ => u64::MAX,
     };
@@ -143,6 +149,12 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             let table = table_to(ctx, limit, false, &format!("the counts to {limit}"))?;
             let counts = Counts::of(view(&table), limit)?;
             file.render(&counts)?;
+        }
+        Picture::Grundy { a, .. } => {
+            let what = format!("the Grundy map of {{{a}, b, c}} to {limit}");
+            let table = grundy::table(ctx, (*a).max(limit), &what)?;
+            let map = GrundyMap::of(&table, *a, limit)?;
+            file.render(&map)?;
         }
     }
     file.commit()?;
@@ -410,17 +422,34 @@ fn partners_size(limit: u64) -> (u32, u32) {
     (plot + 140 + SCALE_WIDTH, plot + 140)
 }
 
-/// The axes of the partners map, left of its colour scale.
-fn partners_chart<'a, DB: DrawingBackend>(
+/// The words of a heat map (the partners map, the Grundy map): its
+/// caption, the names of its axes and the title of its colour scale. Its
+/// layout is the same whatever they say.
+struct HeatMapText {
+    caption: String,
+    axes: (&'static str, &'static str),
+    scale: &'static str,
+}
+
+/// The words of the partners map.
+fn partners_text(limit: u64) -> HeatMapText {
+    HeatMapText {
+        caption: format!("The partner c of every pair (a, b), a, b ≤ {limit}"),
+        axes: ("a", "b"),
+        scale: "c",
+    }
+}
+
+/// The axes of a heat map of one cell per pair up to `limit`, left of its
+/// colour scale.
+fn heat_map_chart<'a, DB: DrawingBackend>(
     map_area: &'a DrawingArea<DB, Shift>,
     limit: u64,
+    words: &HeatMapText,
 ) -> Result<Chart<'a, DB>, String> {
     let edge = limit as f64 + 1.0;
     let mut chart = ChartBuilder::on(map_area)
-        .caption(
-            format!("The partner c of every pair (a, b), a, b ≤ {limit}"),
-            (FONT, 26),
-        )
+        .caption(&words.caption, (FONT, 26))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(64)
@@ -429,8 +458,8 @@ fn partners_chart<'a, DB: DrawingBackend>(
     chart
         .configure_mesh()
         .disable_mesh()
-        .x_desc("a")
-        .y_desc("b")
+        .x_desc(words.axes.0)
+        .y_desc(words.axes.1)
         .label_style((FONT, 16))
         .axis_desc_style((FONT, 20))
         .x_label_formatter(&whole)
@@ -464,16 +493,26 @@ pub fn partner_colour(value: u64, largest: u64) -> (u8, u8, u8) {
 /// assert!(x1 > x0 && y1 < y0);
 /// ```
 pub fn partners_cell_pixels(limit: u64, pairs: &[(u64, u64)]) -> Option<Vec<(i32, i32)>> {
+    heat_map_cell_pixels(limit, &partners_text(limit), pairs)
+}
+
+/// The pixels at the centres of the cells of `pairs` in a heat map to
+/// `limit`. `None` only if the layout fails.
+fn heat_map_cell_pixels(
+    limit: u64,
+    words: &HeatMapText,
+    pairs: &[(u64, u64)],
+) -> Option<Vec<(i32, i32)>> {
     register_font().ok()?;
     let mut svg = String::new();
     let size = partners_size(limit);
     let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
     let (map_area, _) = root.split_horizontally(size.0 - SCALE_WIDTH);
-    let chart = partners_chart(&map_area, limit).ok()?;
+    let chart = heat_map_chart(&map_area, limit, words).ok()?;
     Some(
         pairs
             .iter()
-            .map(|&(a, b)| chart.backend_coord(&(a as f64 + 0.5, b as f64 + 0.5)))
+            .map(|&(u, v)| chart.backend_coord(&(u as f64 + 0.5, v as f64 + 0.5)))
             .collect(),
     )
 }
@@ -484,53 +523,157 @@ impl Paint for PartnerMap {
     }
 
     fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(text)?;
-        let (map_area, scale_area) = root.split_horizontally(self.size().0 - SCALE_WIDTH);
-        let mut chart = partners_chart(&map_area, self.limit)?;
-        let side = self.limit + 1;
-        let cells = self.partners.iter().enumerate().map(|(i, &c)| {
-            let (a, b) = ((i as u64 / side) as f64, (i as u64 % side) as f64);
-            let (r, g, bl) = partner_colour(c, self.largest);
-            Rectangle::new([(a, b), (a + 1.0, b + 1.0)], RGBColor(r, g, bl).filled())
-        });
-        chart.draw_series(cells).map_err(text)?;
+        let colours = self
+            .partners
+            .iter()
+            .map(|&c| partner_colour(c, self.largest));
+        let words = partners_text(self.limit);
+        paint_heat_map(root, self.limit, &words, colours, self.largest)
+    }
+}
 
-        // The colour scale: a bar of the colours with the partners they stand for.
-        let top = self.largest.max(1) as f64;
-        let mut scale = ChartBuilder::on(&scale_area)
-            .caption("c", (FONT, 22))
-            .margin_top(16 + 26)
-            .margin_bottom(16 + 50)
-            .margin_left(10)
-            .margin_right(20)
-            // The numbers on the right, away from the map, so that they read
-            // as the scale's and not as the map's.
-            .right_y_label_area_size(60)
-            .build_cartesian_2d(0.0..1.0, 0.0..top)
-            .map_err(text)?;
-        scale
-            .configure_mesh()
-            .disable_mesh()
-            .disable_x_axis()
-            .label_style((FONT, 16))
-            .y_label_formatter(&whole)
-            .draw()
-            .map_err(text)?;
-        const STEPS: u32 = 256;
-        scale
-            .draw_series((0..STEPS).map(|i| {
-                let (lo, hi) = (
-                    f64::from(i) / f64::from(STEPS),
-                    f64::from(i + 1) / f64::from(STEPS),
-                );
-                let (r, g, b) = ViridisRGB.get_color(((lo + hi) / 2.0) as f32).rgb();
-                Rectangle::new(
-                    [(0.0, lo * top), (1.0, hi * top)],
-                    RGBColor(r, g, b).filled(),
-                )
-            }))
-            .map_err(text)?;
-        Ok(())
+/// A heat map of one cell per pair `(u, v)` up to `limit`, coloured by
+/// `colours` row by row of `u`, with its colour scale from 0 to `largest`.
+fn paint_heat_map<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    limit: u64,
+    words: &HeatMapText,
+    colours: impl Iterator<Item = (u8, u8, u8)>,
+    largest: u64,
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(text)?;
+    let (map_area, scale_area) = root.split_horizontally(partners_size(limit).0 - SCALE_WIDTH);
+    let mut chart = heat_map_chart(&map_area, limit, words)?;
+    let side = limit + 1;
+    let cells = colours.enumerate().map(|(i, (r, g, b))| {
+        let (u, v) = ((i as u64 / side) as f64, (i as u64 % side) as f64);
+        Rectangle::new([(u, v), (u + 1.0, v + 1.0)], RGBColor(r, g, b).filled())
+    });
+    chart.draw_series(cells).map_err(text)?;
+    paint_colour_scale(&scale_area, largest, words.scale)
+}
+
+/// The colour scale of a heat map: a bar of the colours of
+/// [`partner_colour`] with the values from 0 to `largest` they stand for,
+/// under the title `label`.
+fn paint_colour_scale<DB: DrawingBackend>(
+    scale_area: &DrawingArea<DB, Shift>,
+    largest: u64,
+    label: &str,
+) -> Result<(), String> {
+    let top = largest.max(1) as f64;
+    let mut scale = ChartBuilder::on(scale_area)
+        .caption(label, (FONT, 22))
+        .margin_top(16 + 26)
+        .margin_bottom(16 + 50)
+        .margin_left(10)
+        .margin_right(20)
+        // The numbers on the right, away from the map, so that they read
+        // as the scale's and not as the map's.
+        .right_y_label_area_size(60)
+        .build_cartesian_2d(0.0..1.0, 0.0..top)
+        .map_err(text)?;
+    scale
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .label_style((FONT, 16))
+        .y_label_formatter(&whole)
+        .draw()
+        .map_err(text)?;
+    const STEPS: u32 = 256;
+    scale
+        .draw_series((0..STEPS).map(|i| {
+            let (lo, hi) = (
+                f64::from(i) / f64::from(STEPS),
+                f64::from(i + 1) / f64::from(STEPS),
+            );
+            let (r, g, b) = ViridisRGB.get_color(((lo + hi) / 2.0) as f32).rgb();
+            Rectangle::new(
+                [(0.0, lo * top), (1.0, hi * top)],
+                RGBColor(r, g, b).filled(),
+            )
+        }))
+        .map_err(text)?;
+    Ok(())
+}
+
+/// The Grundy values of the slice `{a, b, c}` with `b, c <= limit`.
+struct GrundyMap {
+    a: u64,
+    limit: u64,
+    /// Row `b`, column `c`: the value of `{a, b, c}`.
+    values: Vec<u32>,
+    largest: u32,
+}
+
+impl GrundyMap {
+    fn of(table: &GrundyTable, a: u64, limit: u64) -> Result<GrundyMap, Failure> {
+        let mut values = Vec::new();
+        for b in 0..=limit {
+            for c in 0..=limit {
+                values.push(table.value(a, b, c).ok_or_else(|| {
+                    Failure::Internal(format!("the Grundy table lacks ({a}, {b}, {c})"))
+                })?);
+            }
+        }
+        let largest = values.iter().copied().max().unwrap_or(0);
+        Ok(GrundyMap {
+            a,
+            limit,
+            values,
+            largest,
+        })
+    }
+}
+
+/// The colour of a Grundy `value` on the map's scale, up to `largest`:
+/// black for 0 (a losing position), which no other value has, so that the
+/// losing positions stand out; else the colour of [`partner_colour`].
+///
+/// ```
+/// use stone_game_cli::draw::grundy_colour;
+/// assert_eq!(grundy_colour(0, 900), (0, 0, 0));
+/// assert_ne!(grundy_colour(1, 900), (0, 0, 0));
+/// ```
+pub fn grundy_colour(value: u32, largest: u32) -> (u8, u8, u8) {
+    if value == 0 {
+        (0, 0, 0)
+    } else {
+        partner_colour(u64::from(value), u64::from(largest))
+    }
+}
+
+/// The words of the Grundy map of `{a, b, c}`.
+fn grundy_text(a: u64, limit: u64) -> HeatMapText {
+    HeatMapText {
+        caption: format!("Grundy values of {{{a}, b, c}}, b, c ≤ {limit}; black: 0, losing"),
+        axes: ("b", "c"),
+        scale: "value",
+    }
+}
+
+/// The pixels at the centres of the cells of the pairs `(b, c)` in the
+/// Grundy map of `{a, b, c}` to `limit`. `None` only if the layout fails.
+///
+/// ```
+/// let pixels = stone_game_cli::draw::grundy_cell_pixels(0, 10, &[(0, 0), (1, 1)]).unwrap();
+/// let [(x0, y0), (x1, y1)] = pixels[..] else { panic!() };
+/// assert!(x1 > x0 && y1 < y0);
+/// ```
+pub fn grundy_cell_pixels(a: u64, limit: u64, pairs: &[(u64, u64)]) -> Option<Vec<(i32, i32)>> {
+    heat_map_cell_pixels(limit, &grundy_text(a, limit), pairs)
+}
+
+impl Paint for GrundyMap {
+    fn size(&self) -> (u32, u32) {
+        partners_size(self.limit)
+    }
+
+    fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let colours = self.values.iter().map(|&v| grundy_colour(v, self.largest));
+        let words = grundy_text(self.a, self.limit);
+        paint_heat_map(root, self.limit, &words, colours, u64::from(self.largest))
     }
 }
 

@@ -13,10 +13,11 @@
 //! | `is-losing A B C [--json]` | `losing` or `winning` |
 //! | `partner A B [--json]` | the one `C` for which `A B C` is losing |
 //! | `moves A B C [--json]` | the losing positions the winning moves reach, sorted |
+//! | `grundy A B C [--json]` | the Sprague-Grundy value: 0 exactly at a losing position |
 //! | `list [--limit L] [--format plain\|csv\|json] [--scan]` | the losing positions with `z <= L` |
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
-//! | `draw slice A\|partners\|counts [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
-//! | `play [A B C] [--seed N] [--engine-first]` | a game against the engine, moves read from stdin |
+//! | `draw slice A\|partners\|counts\|grundy A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
+//! | `play [A B C ...] [--seed N] [--engine-first]` | a game, or a sum of games, against the engine, moves read from stdin |
 //!
 //! Past the embedded tables, a limit is scanned at run time, after a note on
 //! stderr: `sum`, `count` and `list` with
@@ -40,6 +41,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 mod args;
 mod commands;
 pub mod draw;
+mod grundy;
 mod play;
 mod runtime;
 mod verify;
@@ -57,6 +59,13 @@ pub const MAX_SCAN: u32 = 16_000;
 /// fourth power of its limit: 300 takes a few seconds, this about half a
 /// minute. The library's [`BruteForce`](stone_game::BruteForce) goes further.
 pub const MAX_BRUTE: u32 = 500;
+
+/// The largest pile whose Grundy values the tool computes (`grundy`, `play`
+/// with a sum of games, `draw grundy`). The time grows about as the fourth
+/// power of the limit: this takes about 4 s on two busy cores
+/// (BENCHMARKS.md). The library's
+/// [`GrundyTable::compute`](stone_game::GrundyTable::compute) goes further.
+pub const MAX_GRUNDY: u32 = 500;
 
 /// The second line of every usage error.
 const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
@@ -234,6 +243,7 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         Some(Command::IsLosing(p)) => commands::is_losing(ctx, [p.a, p.b, p.c], p.json),
         Some(Command::Partner { a, b, json }) => commands::partner(ctx, a, b, json),
         Some(Command::Moves(p)) => commands::moves(ctx, [p.a, p.b, p.c], p.json),
+        Some(Command::Grundy(p)) => grundy::grundy(ctx, [p.a, p.b, p.c], p.json),
         Some(Command::List {
             limit,
             format,

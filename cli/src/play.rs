@@ -1,15 +1,25 @@
-//! `play [A B C]`: a game against the engine, which plays perfectly.
+//! `play [A B C ...]`: a game, or a sum of games, against the engine, which
+//! plays perfectly.
 //!
-//! A turn is typed as the position it leaves, piles in the order shown. Over
-//! a pipe the protocol is plain and stable (README, "Playing"): a `start:`
-//! line, then `engine: X Y Z` for each reply of the engine, `hint: ...` and
-//! `illegal: ...` answers, and one closing line `you win` or `engine wins`.
-//! In a terminal the piles are drawn as rows of stones instead.
+//! Three piles are one game; six or more (a multiple of three) are a sum of
+//! games, three piles each, where a move changes one game by one of its
+//! moves and whoever takes the last stone of all wins. A turn is typed as
+//! the whole position it leaves, piles in the order shown. One game is
+//! decided by the tables of losing positions; a sum by the XOR of its
+//! games' Sprague-Grundy values, which is 0 exactly when the sum is lost
+//! (GAME.md).
+//!
+//! Over a pipe the protocol is plain and stable (README, "Playing"): a
+//! `start:` line, then `engine: ...` for each reply of the engine, `hint:
+//! ...` and `illegal: ...` answers, and one closing line `you win` or
+//! `engine wins`; positions are all the piles, space-separated, in order. In
+//! a terminal the piles are drawn as rows of stones instead, grouped by game.
 
-use stone_game::{Move, Tables};
+use stone_game::{GrundyTable, IllegalMove, Move, Tables};
 
+use super::args::{NotANumber, parse_whole};
 use super::commands::{table_for_position, view};
-use super::{Ctx, Failure};
+use super::{Ctx, Failure, grundy};
 
 /// The largest pile of a random start: small enough to draw in a terminal.
 const RANDOM_PILE_MAX: u64 = 20;
@@ -17,34 +27,43 @@ const RANDOM_PILE_MAX: u64 = 20;
 /// The most stones a row draws; a larger pile is drawn cut short, with its size.
 const ROW_STONES_MAX: u64 = 40;
 
-/// The names of the piles, in the order they are shown and typed.
-const PILE_NAMES: [char; 3] = ['A', 'B', 'C'];
-
-/// `play [A B C] [--seed N] [--engine-first]`.
+/// `play [A B C ...] [--seed N] [--engine-first]`.
 pub(crate) fn play(
     ctx: &mut Ctx,
     piles: &[u64],
     seed: Option<u64>,
     engine_first: bool,
 ) -> Result<u8, Failure> {
-    let start = match *piles {
-        [] => random_winning_start(seed),
-        [a, b, c] => [a, b, c],
-        _ => {
+    let start: Vec<u64> = match piles.len() {
+        0 => random_winning_start(seed).to_vec(),
+        n if n % 3 == 0 => piles.to_vec(),
+        n => {
             return Err(Failure::Usage(format!(
-                "play takes three piles or none, not {}",
-                piles.len()
+                "play takes three piles or none, or a sum of games of three piles each \
+                 (a multiple of three), not {n}"
             )));
         }
     };
-    // Piles only shrink, so the tables that decide the start decide every
-    // position of the game.
-    let table = table_for_position(ctx, start, "playing from")?;
-    let game = Game {
-        tables: view(&table),
-        fancy: ctx.interactive,
-    };
-    game.run(ctx, start, engine_first)
+    let fancy = ctx.interactive;
+    if let [a, b, c] = start[..] {
+        // Piles only shrink, so the tables that decide the start decide
+        // every position of the game.
+        let table = table_for_position(ctx, [a, b, c], "playing from")?;
+        let game = Game {
+            referee: Referee::One(view(&table)),
+            fancy,
+        };
+        game.run(ctx, start, engine_first)
+    } else {
+        let largest = start.iter().copied().max().unwrap_or(0);
+        let what = format!("playing the sum {}", games_text(&start));
+        let table = grundy::table(ctx, largest, &what)?;
+        let game = Game {
+            referee: Referee::Sum(&table),
+            fancy,
+        };
+        game.run(ctx, start, engine_first)
+    }
 }
 
 /// A random winning position with piles from 1 to [`RANDOM_PILE_MAX`] (or
@@ -65,65 +84,117 @@ fn random_winning_start(seed: Option<u64>) -> [u64; 3] {
 #[derive(Debug, PartialEq, Eq)]
 enum Input {
     /// Leave this position.
-    Leave([u64; 3]),
+    Leave(Vec<u64>),
     Hint,
     Quit,
     /// Nothing typed: ask again.
     Empty,
 }
 
-/// Reads a line of the player's: three piles, `hint` or `quit`.
-fn parse_input(line: &str) -> Result<Input, String> {
+/// Reads a line of the player's: the `piles` piles left, `hint` or `quit`.
+fn parse_input(line: &str, piles: usize) -> Result<Input, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
         [] => Ok(Input::Empty),
         [w] if w.eq_ignore_ascii_case("hint") => Ok(Input::Hint),
         [w] if w.eq_ignore_ascii_case("quit") => Ok(Input::Quit),
-        [a, b, c] => {
-            let mut p = [0u64; 3];
-            for (pile, word) in p.iter_mut().zip([a, b, c]) {
-                if !word.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(format!("'{word}' is not a number of stones"));
-                }
-                *pile = word
-                    .parse()
-                    .map_err(|_| format!("'{word}' is more stones than any pile holds"))?;
-            }
-            Ok(Input::Leave(p))
-        }
-        _ => Err(
+        _ if words.len() == piles => words
+            .iter()
+            .map(|word| {
+                parse_whole(word).map_err(|e| match e {
+                    NotANumber::TooLarge => format!("'{word}' is more stones than any pile holds"),
+                    _ => format!("'{word}' is not a number of stones"),
+                })
+            })
+            .collect::<Result<_, _>>()
+            .map(Input::Leave),
+        _ if piles == 3 => Err(
             "type the position you leave as three numbers (e.g. '1 3 3'), or 'hint' or 'quit'"
                 .into(),
         ),
+        _ => Err(format!(
+            "type the position you leave as {piles} numbers, every pile in the order shown, \
+             or 'hint' or 'quit'"
+        )),
     }
 }
 
-/// Why leaving `to` from `from` is not a move; `Ok` when it is one.
-fn check_move(from: [u64; 3], to: [u64; 3]) -> Result<(), String> {
-    for i in 0..3 {
-        if to[i] > from[i] {
-            return Err(format!(
-                "pile {} would grow from {} to {}; a move only takes stones",
-                PILE_NAMES[i], from[i], to[i]
-            ));
-        }
-    }
-    let taken: Vec<(char, u64)> = (0..3)
-        .filter(|&i| to[i] < from[i])
-        .map(|i| (PILE_NAMES[i], from[i] - to[i]))
+/// Why leaving `to` from `from` (whole positions, games of three piles in
+/// order) is not a move of one game; `Ok` when it is one.
+fn check_move(from: &[u64], to: &[u64]) -> Result<(), String> {
+    let changed: Vec<usize> = (0..from.len() / 3)
+        .filter(|&g| from[3 * g..3 * g + 3] != to[3 * g..3 * g + 3])
         .collect();
-    match taken[..] {
-        [] => Err("that is the position as it stands; a move takes at least one stone".into()),
-        [(_, first), ..] if taken.iter().all(|&(_, n)| n == first) => Ok(()),
+    match changed[..] {
+        [] => Err(explain(IllegalMove::NothingTaken, 0)),
+        [g] => {
+            let game = |p: &[u64]| [p[3 * g], p[3 * g + 1], p[3 * g + 2]];
+            Move::between(game(from), game(to))
+                .map(|_| ())
+                .map_err(|why| explain(why, 3 * g))
+        }
         _ => Err(format!(
-            "a move takes the same number of stones from each pile it touches, but this takes {}",
-            taken
+            "a move changes one game, but this changes games {}",
+            changed
                 .iter()
-                .map(|(pile, n)| format!("{n} from {pile}"))
+                .map(|g| (g + 1).to_string())
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(" and ")
         )),
     }
+}
+
+/// `why` in the player's words, for the game whose first pile is `first`.
+fn explain(why: IllegalMove, first: usize) -> String {
+    match why {
+        IllegalMove::PileGrows { pile, from, to } => format!(
+            "pile {} would grow from {from} to {to}; a move only takes stones",
+            pile_name(first + pile)
+        ),
+        IllegalMove::NothingTaken => {
+            "that is the position as it stands; a move takes at least one stone".into()
+        }
+        IllegalMove::UnequalAmounts { taken } => format!(
+            "a move takes the same number of stones from each pile it touches, but this takes {}",
+            (0..3)
+                .filter(|&i| taken[i] > 0)
+                .map(|i| format!("{} from {}", taken[i], pile_name(first + i)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// The name of pile `i`, as shown and explained: `A` to `Z`, then `AA`, `AB`, ...
+fn pile_name(i: usize) -> String {
+    let mut name = Vec::new();
+    let mut n = i + 1;
+    while n > 0 {
+        let digit = (n - 1) % 26;
+        name.push(b'A' + digit as u8);
+        n = (n - 1) / 26;
+    }
+    name.reverse();
+    String::from_utf8_lossy(&name).into_owned()
+}
+
+/// The piles of `p`, space-separated: a position of the protocol.
+fn piles_text(p: &[u64]) -> String {
+    p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The games of `p`, as `(3, 5, 6) + (2, 7, 9)`.
+fn games_text(p: &[u64]) -> String {
+    p.chunks(3)
+        .map(|g| {
+            format!(
+                "({})",
+                g.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// Who took the last stone.
@@ -133,20 +204,79 @@ enum Winner {
     Engine,
 }
 
-/// A game: the tables that decide its positions, and how it is shown.
+/// What decides the positions of a game.
+enum Referee<'t> {
+    /// One game: the tables of losing positions.
+    One(Tables<'t>),
+    /// A sum of games: the Grundy values of every game.
+    Sum(&'t GrundyTable),
+}
+
+impl Referee<'_> {
+    /// Every move from the whole position `p` to a lost one (for the player
+    /// who must answer it), as the position it leaves; none when `p` is lost.
+    fn winning_moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, Failure> {
+        match self {
+            Referee::One(tables) => {
+                let moves = tables.winning_moves(p[0], p[1], p[2]).ok_or_else(|| {
+                    Failure::Internal(format!("the tables do not answer the moves of {p:?}"))
+                })?;
+                Ok(moves.map(|m| m.to.to_vec()).collect())
+            }
+            Referee::Sum(values) => {
+                let value = |g: &[u64]| {
+                    values
+                        .value(g[0], g[1], g[2])
+                        .ok_or_else(|| Failure::Internal(format!("the Grundy table lacks {g:?}")))
+                };
+                let mut sum = 0;
+                for game in p.chunks(3) {
+                    sum ^= value(game)?;
+                }
+                let mut moves = Vec::new();
+                if sum == 0 {
+                    return Ok(moves);
+                }
+                // A winning move takes one game from value v to v XOR sum,
+                // which makes the XOR 0 (GAME.md); only a game whose value
+                // that lowers has such a move.
+                for (g, game) in p.chunks(3).enumerate() {
+                    let v = value(game)?;
+                    let target = v ^ sum;
+                    if target > v {
+                        continue;
+                    }
+                    let game = [game[0], game[1], game[2]];
+                    for m in Move::all_from(game) {
+                        if let Some(to) = m.apply(game)
+                            && value(&to)? == target
+                        {
+                            let mut whole = p.to_vec();
+                            whole[3 * g..3 * g + 3].copy_from_slice(&to);
+                            moves.push(whole);
+                        }
+                    }
+                }
+                Ok(moves)
+            }
+        }
+    }
+}
+
+/// A game: what decides its positions, and how it is shown.
 struct Game<'t> {
-    tables: Tables<'t>,
+    referee: Referee<'t>,
     /// Rows of stones and friendly words, for a person at a terminal.
     fancy: bool,
 }
 
 impl Game<'_> {
-    fn run(&self, ctx: &mut Ctx, start: [u64; 3], engine_first: bool) -> Result<u8, Failure> {
+    fn run(&self, ctx: &mut Ctx, start: Vec<u64>, engine_first: bool) -> Result<u8, Failure> {
         let mut position = start;
-        self.show_start(ctx, position)?;
+        self.show_start(ctx, &position)?;
         let mut players_turn = !engine_first;
         loop {
-            if position == [0; 3] {
+            if position.iter().all(|&pile| pile == 0) {
                 // The player to move has nothing left to take: the other won.
                 let winner = if players_turn {
                     Winner::Engine
@@ -157,26 +287,26 @@ impl Game<'_> {
                 return Ok(0);
             }
             if players_turn {
-                match self.players_move(ctx, position)? {
+                match self.players_move(ctx, &position)? {
                     Some(to) => position = to,
                     None => return Ok(0),
                 }
             } else {
-                position = self.engine_move(position)?;
-                self.show_engine_move(ctx, position)?;
+                position = self.engine_move(&position)?;
+                self.show_engine_move(ctx, &position)?;
             }
             players_turn = !players_turn;
         }
     }
 
     /// Asks until the player types a legal move (`Some`) or leaves (`None`).
-    fn players_move(&self, ctx: &mut Ctx, position: [u64; 3]) -> Result<Option<[u64; 3]>, Failure> {
+    fn players_move(&self, ctx: &mut Ctx, position: &[u64]) -> Result<Option<Vec<u64>>, Failure> {
         loop {
             if self.fancy {
                 write!(
                     ctx.out,
                     "your move (the piles you leave, e.g. '{}'; 'hint'; 'quit')> ",
-                    example_move(position)
+                    piles_text(&example_move(position))
                 )?;
                 ctx.out.flush()?;
             }
@@ -188,8 +318,8 @@ impl Game<'_> {
                 return Ok(None);
             }
             let line = String::from_utf8_lossy(&line);
-            let answer = match parse_input(&line) {
-                Ok(Input::Leave(to)) => match check_move(position, to) {
+            let answer = match parse_input(&line, position.len()) {
+                Ok(Input::Leave(to)) => match check_move(position, &to) {
                     Ok(()) => return Ok(Some(to)),
                     Err(why) => why,
                 },
@@ -216,31 +346,23 @@ impl Game<'_> {
     }
 
     /// The engine's move from `position`: a winning move when there is one;
-    /// from a losing position, one stone from one pile, the move that takes
+    /// from a lost position, one stone from one pile, the move that takes
     /// the least and so keeps the game longest, choosing among those one that
     /// the player cannot end at once, then the one with the fewest winning
     /// replies.
-    fn engine_move(&self, position: [u64; 3]) -> Result<[u64; 3], Failure> {
-        let winning = self.winning_move(position)?;
-        if let Some(to) = winning {
+    fn engine_move(&self, position: &[u64]) -> Result<Vec<u64>, Failure> {
+        if let Some(to) = self.winning_move(position)? {
             return Ok(to);
         }
-        let mut best: Option<([u64; 3], (bool, usize))> = None;
-        for step in Move::all_from(position).filter(|m| m.stones == 1) {
-            let Some(to) = step.apply(position) else {
-                continue;
-            };
-            if step.piles.iter().filter(|&&p| p).count() != 1 {
-                continue;
-            }
+        let mut best: Option<(Vec<u64>, (bool, usize))> = None;
+        for pile in (0..position.len()).filter(|&i| position[i] > 0) {
+            let mut to = position.to_vec();
+            to[pile] -= 1;
             // Worst for the engine: a reply that takes every stone left.
-            let (mut ends, mut replies) = (false, 0);
-            for reply in self.moves(to)? {
-                ends |= reply.to == [0; 3];
-                replies += 1;
-            }
-            let score = (ends, replies);
-            if best.is_none_or(|(_, fewest)| score < fewest) {
+            let replies = self.referee.winning_moves(&to)?;
+            let ends = replies.iter().any(|r| r.iter().all(|&p| p == 0));
+            let score = (ends, replies.len());
+            if best.as_ref().is_none_or(|(_, fewest)| score < *fewest) {
                 best = Some((to, score));
             }
         }
@@ -248,58 +370,61 @@ impl Game<'_> {
             .ok_or_else(|| Failure::Internal(format!("the engine found no move from {position:?}")))
     }
 
-    /// The winning moves of `position`.
-    fn moves(&self, position: [u64; 3]) -> Result<stone_game::WinningMoves<'_>, Failure> {
-        let [a, b, c] = position;
-        self.tables.winning_moves(a, b, c).ok_or_else(|| {
-            Failure::Internal(format!(
-                "the tables do not answer the moves of {position:?}"
-            ))
-        })
-    }
-
     /// The winning move that leaves the most stones, if there is one: the
     /// engine wins all the same, and the game lasts longer.
-    fn winning_move(&self, position: [u64; 3]) -> Result<Option<[u64; 3]>, Failure> {
+    fn winning_move(&self, position: &[u64]) -> Result<Option<Vec<u64>>, Failure> {
         Ok(self
-            .moves(position)?
-            .max_by_key(|m| (m.to.iter().sum::<u64>(), std::cmp::Reverse(m.to)))
-            .map(|m| m.to))
+            .referee
+            .winning_moves(position)?
+            .into_iter()
+            .max_by_key(|to| (to.iter().sum::<u64>(), std::cmp::Reverse(to.clone()))))
     }
 
-    fn show_start(&self, ctx: &mut Ctx, p: [u64; 3]) -> Result<(), Failure> {
+    fn show_start(&self, ctx: &mut Ctx, p: &[u64]) -> Result<(), Failure> {
         if self.fancy {
-            writeln!(
-                ctx.out,
-                "Three piles of stones. Take the same number (at least one) from one,\n\
-                 two or all three piles; whoever takes the last stone wins."
-            )?;
+            if p.len() == 3 {
+                writeln!(
+                    ctx.out,
+                    "Three piles of stones. Take the same number (at least one) from one,\n\
+                     two or all three piles; whoever takes the last stone wins."
+                )?;
+            } else {
+                writeln!(
+                    ctx.out,
+                    "A sum of {} games of three piles. Take the same number (at least one)\n\
+                     from one, two or all three piles of one game; whoever takes the last\n\
+                     stone of all wins.",
+                    p.len() / 3
+                )?;
+            }
             self.show_piles(ctx, p)?;
         } else {
-            writeln!(ctx.out, "start: {} {} {}", p[0], p[1], p[2])?;
+            writeln!(ctx.out, "start: {}", piles_text(p))?;
         }
         Ok(ctx.out.flush()?)
     }
 
-    fn show_engine_move(&self, ctx: &mut Ctx, p: [u64; 3]) -> Result<(), Failure> {
+    fn show_engine_move(&self, ctx: &mut Ctx, p: &[u64]) -> Result<(), Failure> {
         if self.fancy {
-            writeln!(ctx.out, "The engine leaves {} {} {}.", p[0], p[1], p[2])?;
+            writeln!(ctx.out, "The engine leaves {}.", piles_text(p))?;
             self.show_piles(ctx, p)?;
         } else {
-            writeln!(ctx.out, "engine: {} {} {}", p[0], p[1], p[2])?;
+            writeln!(ctx.out, "engine: {}", piles_text(p))?;
         }
         Ok(ctx.out.flush()?)
     }
 
-    fn show_hint(&self, ctx: &mut Ctx, p: [u64; 3]) -> Result<(), Failure> {
+    fn show_hint(&self, ctx: &mut Ctx, p: &[u64]) -> Result<(), Failure> {
         match (self.winning_move(p)?, self.fancy) {
-            (Some(to), false) => writeln!(ctx.out, "hint: {} {} {}", to[0], to[1], to[2])?,
+            (Some(to), false) => writeln!(ctx.out, "hint: {}", piles_text(&to))?,
             (None, false) => writeln!(ctx.out, "hint: none")?,
-            (Some([0, 0, 0]), true) => writeln!(ctx.out, "Take every stone left, and win.")?,
+            (Some(to), true) if to.iter().all(|&pile| pile == 0) => {
+                writeln!(ctx.out, "Take every stone left, and win.")?
+            }
             (Some(to), true) => writeln!(
                 ctx.out,
-                "Leave {} {} {}: from there the engine cannot win against perfect play.",
-                to[0], to[1], to[2]
+                "Leave {}: from there the engine cannot win against perfect play.",
+                piles_text(&to)
             )?,
             (None, true) => writeln!(
                 ctx.out,
@@ -322,13 +447,21 @@ impl Game<'_> {
         Ok(ctx.out.flush()?)
     }
 
-    /// The piles as rows of stones, each with its name and size.
-    fn show_piles(&self, ctx: &mut Ctx, p: [u64; 3]) -> Result<(), Failure> {
+    /// The piles as rows of stones, each with its name and size; in a sum,
+    /// each game's three rows under its number.
+    fn show_piles(&self, ctx: &mut Ctx, p: &[u64]) -> Result<(), Failure> {
+        let width = pile_name(p.len().saturating_sub(1)).len();
         writeln!(ctx.out)?;
-        for (name, &pile) in PILE_NAMES.iter().zip(&p) {
-            writeln!(ctx.out, "  {name} {pile:>3}  {}", stone_row(pile))?;
+        for (g, game) in p.chunks(3).enumerate() {
+            if p.len() > 3 {
+                writeln!(ctx.out, "  game {}", g + 1)?;
+            }
+            for (i, &pile) in game.iter().enumerate() {
+                let name = pile_name(3 * g + i);
+                writeln!(ctx.out, "  {name:>width$} {pile:>3}  {}", stone_row(pile))?;
+            }
+            writeln!(ctx.out)?;
         }
-        writeln!(ctx.out)?;
         Ok(())
     }
 }
@@ -350,13 +483,14 @@ fn stone_row(pile: u64) -> String {
     row
 }
 
-/// A legal move from `p` to show in the prompt: one stone from its largest pile.
-fn example_move(p: [u64; 3]) -> String {
-    let mut to = p;
-    if let Some(largest) = (0..3).max_by_key(|&i| (p[i], std::cmp::Reverse(i))) {
+/// A legal move from `p` to show in the prompt: one stone from its largest
+/// pile (the first, if several are largest).
+fn example_move(p: &[u64]) -> Vec<u64> {
+    let mut to = p.to_vec();
+    if let Some(largest) = (0..p.len()).max_by_key(|&i| (p[i], std::cmp::Reverse(i))) {
         to[largest] = to[largest].saturating_sub(1);
     }
-    format!("{} {} {}", to[0], to[1], to[2])
+    to
 }
 
 #[cfg(test)]
@@ -365,42 +499,79 @@ mod tests {
 
     #[test]
     fn inputs_are_read() {
-        assert_eq!(parse_input(" 1 3  3\n"), Ok(Input::Leave([1, 3, 3])));
-        assert_eq!(parse_input("HINT\r\n"), Ok(Input::Hint));
-        assert_eq!(parse_input("quit"), Ok(Input::Quit));
-        assert_eq!(parse_input("  \n"), Ok(Input::Empty));
-        for bad in [
-            "1 2",
-            "1 2 3 4",
-            "a b c",
-            "-1 2 3",
-            "1 2 99999999999999999999",
-            "hello",
+        assert_eq!(parse_input(" 1 3  3\n", 3), Ok(Input::Leave(vec![1, 3, 3])));
+        assert_eq!(
+            parse_input("1 3 3 0 0 7", 6),
+            Ok(Input::Leave(vec![1, 3, 3, 0, 0, 7]))
+        );
+        assert_eq!(parse_input("HINT\r\n", 3), Ok(Input::Hint));
+        assert_eq!(parse_input("quit", 6), Ok(Input::Quit));
+        assert_eq!(parse_input("  \n", 3), Ok(Input::Empty));
+        for (bad, piles, needle) in [
+            ("1 2", 3, "three numbers"),
+            ("1 2 3 4", 3, "three numbers"),
+            ("1 2 3", 6, "6 numbers, every pile"),
+            ("a b c", 3, "'a' is not a number of stones"),
+            ("-1 2 3", 3, "'-1' is not a number of stones"),
+            ("1 2 99999999999999999999", 3, "more stones than any pile"),
+            ("hello", 3, "three numbers"),
         ] {
-            assert!(parse_input(bad).is_err(), "{bad:?}");
+            let why = parse_input(bad, piles).unwrap_err();
+            assert!(why.contains(needle), "{bad:?}: {why}");
         }
     }
 
     #[test]
-    fn moves_are_checked() {
-        assert_eq!(check_move([1, 3, 4], [1, 3, 3]), Ok(()));
-        assert_eq!(check_move([5, 5, 5], [2, 2, 2]), Ok(()));
-        assert_eq!(check_move([5, 5, 5], [2, 5, 2]), Ok(()));
-        assert!(
-            check_move([1, 3, 4], [1, 3, 4])
-                .unwrap_err()
-                .contains("at least one")
-        );
-        assert!(
-            check_move([1, 3, 4], [2, 3, 4])
-                .unwrap_err()
-                .contains("grow")
-        );
-        assert!(
-            check_move([1, 3, 4], [0, 1, 4])
-                .unwrap_err()
-                .contains("same number")
-        );
+    fn moves_are_checked_and_explained_with_the_piles_names() {
+        assert_eq!(check_move(&[1, 3, 4], &[1, 3, 3]), Ok(()));
+        assert_eq!(check_move(&[5, 5, 5], &[2, 5, 2]), Ok(()));
+        assert_eq!(check_move(&[5, 5, 5, 1, 2, 3], &[5, 5, 5, 0, 1, 2]), Ok(()));
+        for (from, to, why) in [
+            (
+                &[1, 3, 4][..],
+                &[1, 3, 4][..],
+                "that is the position as it stands; a move takes at least one stone",
+            ),
+            (
+                &[1, 3, 4],
+                &[2, 3, 4],
+                "pile A would grow from 1 to 2; a move only takes stones",
+            ),
+            (
+                &[1, 3, 4],
+                &[1, 2, 2],
+                "a move takes the same number of stones from each pile it touches, \
+                 but this takes 1 from B, 2 from C",
+            ),
+            (
+                &[1, 3, 4, 5, 5, 5],
+                &[1, 3, 4, 5, 6, 5],
+                "pile E would grow from 5 to 6; a move only takes stones",
+            ),
+            (
+                &[1, 3, 4, 5, 5, 5],
+                &[1, 3, 4, 4, 5, 3],
+                "a move takes the same number of stones from each pile it touches, \
+                 but this takes 1 from D, 2 from F",
+            ),
+            (
+                &[1, 3, 4, 5, 5, 5],
+                &[1, 3, 3, 4, 5, 5],
+                "a move changes one game, but this changes games 1 and 2",
+            ),
+        ] {
+            assert_eq!(
+                check_move(from, to),
+                Err(why.to_string()),
+                "{from:?} -> {to:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn piles_are_named_by_letters() {
+        let names: Vec<String> = [0, 1, 25, 26, 27, 51, 52].map(pile_name).to_vec();
+        assert_eq!(names, ["A", "B", "Z", "AA", "AB", "AZ", "BA"]);
     }
 
     #[test]
@@ -421,46 +592,112 @@ mod tests {
         assert!(starts.len() > 25, "{starts:?}");
     }
 
-    /// From a losing position the engine takes one stone from one pile,
-    /// leaving no reply that takes every stone if it can, then the fewest
-    /// winning replies; among equals, the first in `Move::all_from`'s order
-    /// (so that a seeded game replays the same).
-    #[test]
-    fn from_a_losing_position_the_engine_leaves_the_fewest_winning_replies() {
-        let game = Game {
-            tables: stone_game::EMBEDDED,
-            fancy: false,
-        };
+    /// The positions one stone from one pile leads to.
+    fn one_stone_moves(p: &[u64]) -> Vec<Vec<u64>> {
+        (0..p.len())
+            .filter(|&i| p[i] > 0)
+            .map(|i| {
+                let mut to = p.to_vec();
+                to[i] -= 1;
+                to
+            })
+            .collect()
+    }
+
+    /// From a lost position the engine's move is as long as a move can be,
+    /// and as hard to answer as such a move can be: it takes one stone, it
+    /// leaves no reply that ends the game if some such move does, and no
+    /// other such move leaves fewer winning replies. The same position
+    /// always gets the same move (a seeded game replays the same).
+    fn assert_lost_positions_are_played_long(game: &Game, lost: &[Vec<u64>]) -> usize {
         let mut ties = 0;
-        for t in stone_game::LOSING_TRIPLES
-            .iter()
-            .filter(|t| t[2] <= 12)
-            .skip(1)
-        {
-            let p = t.map(u64::from);
-            let score = |to: [u64; 3]| {
-                let replies: Vec<_> = stone_game::winning_moves(to[0], to[1], to[2])
-                    .unwrap()
-                    .collect();
-                (replies.iter().any(|r| r.to == [0; 3]), replies.len())
-            };
-            let candidates: Vec<[u64; 3]> = Move::all_from(p)
-                .filter(|m| m.stones == 1 && m.piles.iter().filter(|&&x| x).count() == 1)
-                .filter_map(|m| m.apply(p))
-                .collect();
-            let expected = *candidates.iter().min_by_key(|&&to| score(to)).unwrap();
-            let best = score(expected);
-            ties += usize::from(candidates.iter().filter(|&&to| score(to) == best).count() > 1);
-            assert_eq!(game.engine_move(p).unwrap(), expected, "from {p:?}");
+        for p in lost {
+            let to = game.engine_move(p).unwrap();
+            assert_eq!(game.engine_move(p).unwrap(), to, "from {p:?}");
+            let candidates = one_stone_moves(p);
+            assert!(candidates.contains(&to), "{p:?} -> {to:?}");
+            let replies = |q: &Vec<u64>| game.referee.winning_moves(q).unwrap();
+            let ends = |q: &Vec<u64>| replies(q).iter().any(|r| r.iter().all(|&s| s == 0));
+            if candidates.iter().any(|q| !ends(q)) {
+                assert!(!ends(&to), "{p:?} -> {to:?}");
+            }
+            let equal: Vec<_> = candidates.iter().filter(|q| ends(q) == ends(&to)).collect();
+            let fewest = equal.iter().map(|q| replies(q).len()).min().unwrap();
+            assert_eq!(replies(&to).len(), fewest, "{p:?} -> {to:?}");
+            ties += usize::from(equal.iter().filter(|q| replies(q).len() == fewest).count() > 1);
         }
-        // The tie-break is exercised, not only the minimum.
-        assert!(ties > 0);
+        ties
     }
 
     #[test]
-    fn at_a_terminal_the_piles_are_drawn_as_rows_of_stones() {
+    fn from_a_lost_game_the_engine_plays_long() {
         let game = Game {
-            tables: stone_game::EMBEDDED,
+            referee: Referee::One(stone_game::EMBEDDED),
+            fancy: false,
+        };
+        let lost: Vec<Vec<u64>> = stone_game::LOSING_TRIPLES
+            .iter()
+            .filter(|t| t[2] <= 12)
+            .skip(1)
+            .map(|t| t.map(u64::from).to_vec())
+            .collect();
+        // Ties are met, so the choice among equals is exercised too.
+        assert!(assert_lost_positions_are_played_long(&game, &lost) > 0);
+    }
+
+    #[test]
+    fn from_a_lost_sum_the_engine_plays_long() {
+        let table = GrundyTable::compute(6).unwrap();
+        let game = Game {
+            referee: Referee::Sum(&table),
+            fancy: false,
+        };
+        let value = |p: &[u64]| table.value(p[0], p[1], p[2]).unwrap();
+        let mut lost = Vec::new();
+        for i in 1..7 * 7 * 7 {
+            let g = [i / 49, i / 7 % 7, i % 7];
+            for j in 0..7 * 7 * 7 {
+                let h = [j / 49, j / 7 % 7, j % 7];
+                if value(&g) == value(&h) && j % 5 == 0 {
+                    lost.push([g, h].concat());
+                }
+            }
+        }
+        assert!(lost.len() > 50);
+        assert!(assert_lost_positions_are_played_long(&game, &lost) > 0);
+    }
+
+    #[test]
+    fn a_sums_winning_moves_make_the_xor_0_and_change_one_game() {
+        let table = GrundyTable::compute(8).unwrap();
+        let referee = Referee::Sum(&table);
+        let value = |p: &[u64]| table.value(p[0], p[1], p[2]).unwrap();
+        let xor = |p: &[u64]| p.chunks(3).fold(0, |x, g| x ^ value(g));
+        for p in [
+            [1, 1, 1, 0, 0, 3],
+            [3, 5, 6, 2, 7, 8],
+            [0, 0, 1, 0, 1, 1],
+            [4, 4, 4, 8, 8, 8],
+        ] {
+            let moves = referee.winning_moves(&p).unwrap();
+            assert_eq!(moves.is_empty(), xor(&p) == 0, "{p:?}");
+            for to in moves {
+                assert_eq!(xor(&to), 0, "{p:?} -> {to:?}");
+                assert_eq!(check_move(&p, &to), Ok(()), "{p:?} -> {to:?}");
+            }
+        }
+        // Every move to XOR 0 is found: from (0,0,1) + (0,1,1), worth 1 and
+        // 2, the only one takes a pile of the second game down to (0,0,1).
+        assert_eq!(
+            referee.winning_moves(&[0, 0, 1, 0, 1, 1]).unwrap(),
+            [vec![0, 0, 1, 0, 0, 1], vec![0, 0, 1, 0, 1, 0]]
+        );
+    }
+
+    /// Runs `show` on a fancy game and returns what it wrote.
+    fn drawn(referee: Referee, show: impl FnOnce(&Game, &mut Ctx)) -> String {
+        let game = Game {
+            referee,
             fancy: true,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -473,10 +710,27 @@ mod tests {
             progress_bar: false,
             memory: None,
         };
-        game.show_engine_move(&mut ctx, [1, 3, 7]).unwrap();
+        show(&game, &mut ctx);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn at_a_terminal_the_piles_are_drawn_as_rows_of_stones() {
+        let one = drawn(Referee::One(stone_game::EMBEDDED), |game, ctx| {
+            game.show_engine_move(ctx, &[1, 3, 7]).unwrap()
+        });
         assert_eq!(
-            String::from_utf8(out).unwrap(),
+            one,
             "The engine leaves 1 3 7.\n\n  A   1  ●\n  B   3  ●●●\n  C   7  ●●●●● ●●\n\n"
+        );
+        let table = GrundyTable::compute(3).unwrap();
+        let sum = drawn(Referee::Sum(&table), |game, ctx| {
+            game.show_engine_move(ctx, &[1, 3, 0, 2, 0, 1]).unwrap()
+        });
+        assert_eq!(
+            sum,
+            "The engine leaves 1 3 0 2 0 1.\n\n  game 1\n  A   1  ●\n  B   3  ●●●\n  C   0  \n\n  \
+             game 2\n  D   2  ●●\n  E   0  \n  F   1  ●\n\n"
         );
     }
 
@@ -485,6 +739,7 @@ mod tests {
         assert_eq!(stone_row(0), "");
         assert_eq!(stone_row(7), "●●●●● ●●");
         assert!(stone_row(1000).ends_with(" …"));
-        assert_eq!(example_move([1, 4, 4]), "1 3 4");
+        assert_eq!(example_move(&[1, 4, 4]), [1, 3, 4]);
+        assert_eq!(games_text(&[3, 5, 6, 2, 7, 9]), "(3, 5, 6) + (2, 7, 9)");
     }
 }

@@ -72,15 +72,19 @@ pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Resu
 }
 
 /// A runtime scan the CLI runs: the whole tables, or the triples alone where
-/// they answer (sums, counts, lists), at about half the cost.
+/// they answer (sums, counts, lists), at about half the cost; or the Grundy
+/// values (`grundy.rs`).
 pub(crate) trait RuntimeScan: Sized {
+    /// Why the scan refused.
+    type Error: std::fmt::Display;
     /// The memory the scan needs at its peak, in bytes.
     fn memory_needed(limit: u32) -> u64;
     /// The scan, reporting progress as it goes.
-    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError>;
+    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, Self::Error>;
 }
 
 impl RuntimeScan for ScannedTables {
+    type Error = ScanError;
     fn memory_needed(limit: u32) -> u64 {
         memory_needed(limit)
     }
@@ -90,6 +94,7 @@ impl RuntimeScan for ScannedTables {
 }
 
 impl RuntimeScan for ScannedTriples {
+    type Error = ScanError;
     fn memory_needed(limit: u32) -> u64 {
         memory_needed_for_triples(limit)
     }
@@ -140,13 +145,13 @@ pub(crate) fn scan_limit(what: &str, limit: u64) -> Result<u32, Failure> {
 
 /// A scan to `limit`, whose size the caller has checked.
 pub(crate) fn scan_checked<T: RuntimeScan>(ctx: &Ctx, limit: u32) -> Result<T, Failure> {
-    scan_with_bar(limit, ctx.progress_bar).map_err(|e| Failure::Internal(e.to_string()))
+    scan_with_bar::<T>(limit, ctx.progress_bar).map_err(|e| Failure::Internal(e.to_string()))
 }
 
 /// The scan, with a progress bar on the real stderr once a second has
 /// passed, when `show_bar` is set. (On a stderr that is not a terminal
 /// indicatif draws nothing even then; `main` sets `show_bar` only on one.)
-fn scan_with_bar<T: RuntimeScan>(limit: u32, show_bar: bool) -> Result<T, ScanError> {
+fn scan_with_bar<T: RuntimeScan>(limit: u32, show_bar: bool) -> Result<T, T::Error> {
     scan_with_bar_on(limit, show_bar, ProgressDrawTarget::stderr, BAR_DELAY)
 }
 
@@ -158,7 +163,7 @@ fn scan_with_bar_on<T: RuntimeScan>(
     show_bar: bool,
     target: impl Fn() -> ProgressDrawTarget,
     delay: Duration,
-) -> Result<T, ScanError> {
+) -> Result<T, T::Error> {
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let mut shown = false;
@@ -280,6 +285,15 @@ mod tests {
         let hour = Duration::from_secs(3600);
         scan_with_bar_on::<ScannedTables>(40, true, || terminal.target(), hour).unwrap();
         assert_eq!(terminal.drawn(), "");
+    }
+
+    #[test]
+    fn the_grundy_values_draw_the_same_bar() {
+        let terminal = Recorder::default();
+        let table: stone_game::GrundyTable =
+            scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
+        assert_eq!(table, stone_game::GrundyTable::compute(40).unwrap());
+        assert!(terminal.drawn().contains("scanning to 40"));
     }
 
     #[test]

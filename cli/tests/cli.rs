@@ -742,3 +742,64 @@ fn tables_are_what_the_binary_uses() {
     let out = ok(&["count", "--json"]);
     assert_eq!(json(&out)["limit"], json!(EMBEDDED.limit()));
 }
+
+// --- grundy ------------------------------------------------------------------
+
+#[test]
+fn grundy_prints_the_value_plain_and_as_json() {
+    let table = stone_game::GrundyTable::compute(12).expect("small");
+    for p in [
+        [0, 0, 0],
+        [1, 1, 1],
+        [0, 1, 1],
+        [3, 1, 2],
+        [12, 7, 9],
+        [1, 3, 3],
+    ] {
+        let value = table.value(p[0], p[1], p[2]).unwrap();
+        let args = p.map(|pile| pile.to_string());
+        let [a, b, c] = [&args[0], &args[1], &args[2]].map(String::as_str);
+        assert_eq!(ok(&["grundy", a, b, c]), format!("{value}\n"), "{p:?}");
+        assert_eq!(
+            json(&ok(&["grundy", a, b, c, "--json"])),
+            json!({ "position": p, "value": value }),
+            "{p:?}"
+        );
+    }
+    // GAME.md's examples: (1, 1, 1) is worth 3, (0, 1, 1) 2, the losing
+    // (1, 3, 3) 0, and a single pile its size, as a heap of nim.
+    assert_eq!(ok(&["grundy", "1", "1", "1"]), "3\n");
+    assert_eq!(ok(&["grundy", "0", "1", "1"]), "2\n");
+    assert_eq!(ok(&["grundy", "3", "3", "1"]), "0\n");
+    assert_eq!(ok(&["grundy", "0", "9", "0"]), "9\n");
+}
+
+#[test]
+fn grundy_refuses_bad_input() {
+    let past = (stone_game_cli::MAX_GRUNDY + 1).to_string();
+    for (args, needle) in [
+        (vec!["1", "2"], "required arguments were not provided"),
+        (vec!["1", "2", "3", "4"], "unexpected argument '4'"),
+        (vec!["1", "x", "3"], "invalid value 'x'"),
+        (vec!["1", "-2", "3"], "negative"),
+        (vec!["1", "2", "99999999999999999999"], "too large"),
+        (
+            vec!["1", "2", "100000"],
+            "past the largest this tool computes",
+        ),
+        (vec![&past, "2", "0"], "past the largest this tool computes"),
+    ] {
+        let mut argv = vec!["grundy"];
+        argv.extend(&args);
+        assert!(bad(&argv).contains(needle), "{args:?}");
+    }
+    // README's row, word for word.
+    assert_eq!(
+        bad(&["grundy", &past, "0", "0"]),
+        format!(
+            "error: the value of ({past}, 0, 0) needs the Grundy values to {past}, past the \
+             largest this tool computes, {} (the time grows as the fourth power of the limit)",
+            stone_game_cli::MAX_GRUNDY
+        )
+    );
+}

@@ -676,3 +676,85 @@ fn a_power_law_is_fitted_exactly_over_the_top_nine_tenths() {
     assert_eq!(fit_power_law(&[(10.0, 300.0)]), None);
     assert_eq!(fit_power_law(&[(5.0, 1.0), (5.0, 2.0)]), None);
 }
+
+#[test]
+fn a_grundy_png_is_black_exactly_at_the_losing_positions() {
+    use stone_game_cli::draw::{grundy_cell_pixels, grundy_colour};
+    let dir = scratch("grundy");
+    for (a, n) in [(0, 60), (5, 40)] {
+        let file = dir.join(format!("grundy-{a}.png"));
+        draw_to(&["grundy", &a.to_string()], n, &file);
+        let png = Png::read(&file);
+        let table = stone_game::GrundyTable::compute(n as u32).expect("small");
+        let pairs: Vec<(u64, u64)> = (0..=n).flat_map(|b| (0..=n).map(move |c| (b, c))).collect();
+        let largest = pairs
+            .iter()
+            .map(|&(b, c)| table.value(a, b, c).unwrap())
+            .max()
+            .unwrap();
+        let pixels = grundy_cell_pixels(a, n, &pairs).expect("a layout");
+        let mut black = 0;
+        for (&(b, c), &at) in pairs.iter().zip(&pixels) {
+            let value = table.value(a, b, c).unwrap();
+            let (r, g, bl) = grundy_colour(value, largest);
+            assert_eq!(png.at(at), [r, g, bl], "{{{a}, {b}, {c}}}");
+            let losing = EMBEDDED.is_losing(a, b, c) == Some(true);
+            assert_eq!(png.at(at) == [0, 0, 0], losing, "{{{a}, {b}, {c}}}");
+            black += usize::from(losing);
+        }
+        assert_eq!(black, slice_pairs(a, n).len(), "{a}");
+    }
+}
+
+#[test]
+fn a_grundy_svg_has_one_cell_per_pair_and_refuses_what_it_cannot_compute() {
+    let dir = scratch("grundy_svg");
+    let n = 20;
+    let file = dir.join("grundy.svg");
+    draw_to(&["grundy", "3"], n, &file);
+    assert_eq!(count_tags(&file, "rect"), (n as usize + 1).pow(2) + 256 + 1);
+    let past = (stone_game_cli::MAX_GRUNDY + 1).to_string();
+    let svg_past = (stone_game_cli::draw::MAX_PARTNERS_SVG + 1).to_string();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    for (args, needle) in [
+        (
+            vec!["grundy", "0", "--limit", &past, "-o", &path("x.png")],
+            "too large to draw as PNG",
+        ),
+        (
+            vec!["grundy", &past, "--limit", "10", "-o", &path("x.png")],
+            "past the largest this tool computes",
+        ),
+        (
+            vec!["grundy", "0", "--limit", &svg_past, "-o", &path("x.svg")],
+            "too large to draw as SVG",
+        ),
+        (
+            vec!["grundy", "0", "--limit", "0", "-o", &path("x.png")],
+            "at least 1",
+        ),
+        (
+            vec!["grundy", "x", "-o", &path("x.png")],
+            "invalid value 'x'",
+        ),
+        (vec!["grundy", "-o", &path("x.png")], "<A>"),
+        (
+            vec!["grundy", "0", "--limit", "10", "-o", &path("missing/x.png")],
+            "cannot write",
+        ),
+    ] {
+        let (code, out, err) = draw(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(
+            lines[0].starts_with("error: ") && lines[0].contains(needle),
+            "{args:?}: {err}"
+        );
+        assert_eq!(lines.len(), 2, "{err}");
+    }
+    let left: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["grundy.svg"]);
+}

@@ -129,6 +129,24 @@ pub struct Progress {
     pub pairs_total: u64,
 }
 
+impl Progress {
+    /// `pairs_done` of `pairs_total` pairs: how a computation over the pairs
+    /// of piles (a scan's, or one that goes pair by pair as a scan does)
+    /// reports how far it has got.
+    ///
+    /// ```
+    /// use stone_game_scan::scan::Progress;
+    /// let half = Progress::new(3, 6);
+    /// assert_eq!((half.pairs_done, half.pairs_total), (3, 6));
+    /// ```
+    pub const fn new(pairs_done: u64, pairs_total: u64) -> Progress {
+        Progress {
+            pairs_done,
+            pairs_total,
+        }
+    }
+}
+
 /// The memory, in bytes, that [`Scan::run`] needs at its peak for `limit`
 /// (saturating at `u64::MAX` for limits no scan accepts).
 ///

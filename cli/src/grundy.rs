@@ -1,0 +1,98 @@
+//! `grundy A B C`: the Sprague-Grundy value of a position, and the Grundy
+//! tables that `play` (for sums of games) and `draw grundy` compute.
+
+use serde_json::json;
+
+use stone_game::{GrundyError, GrundyTable, Progress, grundy_memory_needed};
+
+use super::runtime::RuntimeScan;
+use super::{Ctx, Failure, MAX_GRUNDY, runtime};
+
+/// The Grundy values run as the scans do: with their progress bar on a
+/// terminal, once a second has passed.
+impl RuntimeScan for GrundyTable {
+    type Error = GrundyError;
+    fn memory_needed(limit: u32) -> u64 {
+        grundy_memory_needed(limit)
+    }
+    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, GrundyError> {
+        GrundyTable::compute_with_progress(limit, progress)
+    }
+}
+
+/// The Grundy values of every position with piles up to `limit`, for `what`
+/// (e.g. `the value of (3, 5, 6)`), after checking the limit against
+/// [`MAX_GRUNDY`] and the memory against what is available.
+pub(crate) fn table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable, Failure> {
+    let limit = match u32::try_from(limit) {
+        Ok(limit) if limit <= MAX_GRUNDY => limit,
+        _ => {
+            return Err(Failure::Usage(format!(
+                "{what} needs the Grundy values to {limit}, past the largest this tool \
+                 computes, {MAX_GRUNDY} (the time grows as the fourth power of the limit)"
+            )));
+        }
+    };
+    runtime::check_memory(
+        ctx,
+        &format!("{what} needs the Grundy values to {limit}, which"),
+        Some(grundy_memory_needed(limit)),
+    )?;
+    runtime::scan_checked(ctx, limit)
+}
+
+/// `grundy A B C [--json]`.
+pub(crate) fn grundy(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Failure> {
+    let largest = p.iter().copied().max().unwrap_or(0);
+    let what = format!("the value of ({}, {}, {})", p[0], p[1], p[2]);
+    let table = table(ctx, largest, &what)?;
+    let value = table
+        .value(p[0], p[1], p[2])
+        .ok_or_else(|| Failure::Internal(format!("the Grundy table lacks {what}")))?;
+    if as_json {
+        writeln!(ctx.out, "{}", json!({ "position": p, "value": value }))?;
+    } else {
+        writeln!(ctx.out, "{value}")?;
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_that_does_not_fit_is_refused_with_the_memory_it_needs() {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut ctx = Ctx {
+            out: &mut out,
+            err: &mut err,
+            input: &mut std::io::empty(),
+            interactive: false,
+            progress_bar: false,
+            memory: Some(1000),
+        };
+        let Err(Failure::Usage(message)) = table(&mut ctx, 40, "the value of (40, 0, 0)") else {
+            panic!("refused");
+        };
+        let need = runtime::human_size(grundy_memory_needed(40));
+        assert_eq!(
+            message,
+            format!(
+                "the value of (40, 0, 0) needs the Grundy values to 40, which needs about \
+                 {need} of memory, but only 1000 B is available"
+            )
+        );
+        ctx.memory = Some(grundy_memory_needed(40));
+        assert_eq!(table(&mut ctx, 40, "").map(|t| t.limit()).ok(), Some(40));
+        // The largest limit passes the limit check (and meets the memory
+        // one); the next does not.
+        ctx.memory = Some(0);
+        let refusal = |ctx: &mut Ctx, limit: u32| match table(ctx, u64::from(limit), "it") {
+            Err(Failure::Usage(message)) => message,
+            _ => panic!("refused"),
+        };
+        assert!(refusal(&mut ctx, MAX_GRUNDY).contains("of memory"));
+        assert!(refusal(&mut ctx, MAX_GRUNDY + 1).contains("past the largest this tool computes"));
+    }
+}
