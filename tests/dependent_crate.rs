@@ -6,6 +6,9 @@
 //! - `no_std`, `default-features = false`: the answers in its own `const`
 //!   items, and a bad `STONE_GAME_LIMIT` failing its build with a message.
 //! - default features: every public error type is a `std::error::Error`.
+//! - feature `macros`: a `no_std` crate takes S(2000) from `tables!(2000)`
+//!   as a constant, and two crates of one workspace take tables at two
+//!   limits, which an application prints.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -91,33 +94,63 @@ mod tests {
 /// (`dependency` is the rest of its inline table), in a directory of its own.
 fn write_dependent(name: &str, dependency: &str, lib: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    write_package(&dir, name, &this_crate(dependency), ("lib.rs", lib));
+    // Not part of any workspace around the scratch directory.
+    append(&dir.join("Cargo.toml"), "\n[workspace]\n");
+    copy_lock_file(&dir);
+    dir
+}
+
+/// A dependency on this crate, by path: `rest` is the rest of its inline
+/// table.
+fn this_crate(rest: &str) -> String {
+    let path = env!("CARGO_MANIFEST_DIR").replace('\\', "/");
+    format!("stone-game = {{ path = \"{path}\"{rest} }}\n")
+}
+
+/// Writes a package named `name` into `dir`, with `dependencies` (manifest
+/// lines) and one source file in `src/`.
+fn write_package(dir: &Path, name: &str, dependencies: &str, (file, source): (&str, &str)) {
     std::fs::create_dir_all(dir.join("src")).expect("a scratch directory");
-    let this_crate = env!("CARGO_MANIFEST_DIR").replace('\\', "/");
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-         [dependencies]\nstone-game = {{ path = \"{this_crate}\"{dependency} }}\n\n\
-         # Not part of any workspace around the scratch directory.\n[workspace]\n"
+         [dependencies]\n{dependencies}"
     );
     std::fs::write(dir.join("Cargo.toml"), manifest).expect("the manifest is written");
-    std::fs::write(dir.join("src/lib.rs"), lib).expect("the source is written");
-    // The versions this crate was tested with, where it has a lock file.
+    std::fs::write(dir.join("src").join(file), source).expect("the source is written");
+}
+
+fn append(file: &Path, text: &str) {
+    let mut contents = std::fs::read_to_string(file).expect("the file is read");
+    contents.push_str(text);
+    std::fs::write(file, contents).expect("the file is written");
+}
+
+/// The versions this crate was tested with, where it has a lock file.
+fn copy_lock_file(dir: &Path) {
     let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
     if lock.is_file() {
         std::fs::copy(lock, dir.join("Cargo.lock")).expect("the lock file is copied");
     }
-    dir
 }
 
 /// Runs `cargo <command>` on a dependent crate, in a target directory of
 /// its own, with `STONE_GAME_LIMIT` set to `limit` (or as inherited).
 fn cargo_on(dir: &Path, command: &str, limit: Option<&str>) -> Output {
+    cargo_in(dir, &dir.join("target"), &[command], limit)
+}
+
+/// Runs `cargo <args>` on the manifest in `dir`, with `target` as its
+/// target directory.
+fn cargo_in(dir: &Path, target: &Path, args: &[&str], limit: Option<&str>) -> Output {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cargo = Command::new(cargo);
     cargo
-        .args([command, "--quiet", "--manifest-path"])
+        .args(args)
+        .args(["--quiet", "--manifest-path"])
         .arg(dir.join("Cargo.toml"))
         .env("CARGO_TERM_COLOR", "never")
-        .env("CARGO_TARGET_DIR", dir.join("target"));
+        .env("CARGO_TARGET_DIR", target);
     if let Some(limit) = limit {
         cargo.env("STONE_GAME_LIMIT", limit);
     }
@@ -161,4 +194,114 @@ fn a_bad_limit_fails_the_build_with_a_message_that_names_it() {
         assert!(stderr.contains(&range), "{stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+}
+
+/// The target directory the dependents with feature `macros` share: the
+/// macro's dependencies (syn, quote, proc-macro2) are built once for both.
+fn macros_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("macros-dependents-target")
+}
+
+#[test]
+fn a_no_std_dependent_takes_s_2000_from_tables_as_a_constant() {
+    let expected = stone_game::ScannedTriples::scan(2000)
+        .expect("scans")
+        .losing_sum(2000)
+        .expect("S(2000)");
+    let lib = format!(
+        r#"#![no_std]
+
+/// The tables up to 2000, whatever STONE_GAME_LIMIT the build has.
+pub const TABLES: stone_game::Tables<'static> = stone_game::tables!(2000);
+
+/// S(2000), computed while this crate compiles.
+pub const S_2000: u64 = match TABLES.losing_sum(2000) {{
+    Some(s) => s,
+    None => panic!("tables!(2000) reaches 2000"),
+}};
+
+#[cfg(test)]
+mod tests {{
+    #[test]
+    fn the_constant_is_s_2000() {{
+        assert_eq!(super::S_2000, {expected});
+        assert_eq!(super::TABLES.losing_sum(2001), None);
+    }}
+}}
+"#
+    );
+    let dir = write_dependent(
+        "macros-no-std",
+        r#", default-features = false, features = ["macros"]"#,
+        &lib,
+    );
+    let output = cargo_in(&dir, &macros_target(), &["test"], None);
+    assert_success(&output, "the no_std dependent with tables!(2000)");
+}
+
+#[test]
+fn two_crates_of_one_build_take_tables_at_two_limits() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("macros-two-limits");
+    write_package(
+        &dir.join("small"),
+        "small",
+        &this_crate(r#", default-features = false, features = ["macros"]"#),
+        (
+            "lib.rs",
+            "#![no_std]\n\
+             pub const SMALL: stone_game::Tables<'static> = stone_game::tables!(100);\n",
+        ),
+    );
+    write_package(
+        &dir.join("large"),
+        "large",
+        &this_crate(r#", features = ["macros"]"#),
+        (
+            "lib.rs",
+            "pub static LARGE: stone_game::Tables<'static> = stone_game::tables!(300);\n",
+        ),
+    );
+    write_package(
+        &dir.join("app"),
+        "app",
+        "small = { path = \"../small\" }\nlarge = { path = \"../large\" }\n",
+        (
+            "main.rs",
+            r#"fn main() {
+    for (name, tables) in [("small", small::SMALL), ("large", large::LARGE)] {
+        let l = u64::from(tables.limit());
+        println!(
+            "{name}: limit {l}, S({l}) = {:?}, S({}) = {:?}, partner(0, {l}) = {:?}",
+            tables.losing_sum(l),
+            l + 1,
+            tables.losing_sum(l + 1),
+            tables.partner(0, l),
+        );
+    }
+}
+"#,
+        ),
+    );
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"small\", \"large\", \"app\"]\nresolver = \"3\"\n",
+    )
+    .expect("the workspace manifest is written");
+    copy_lock_file(&dir);
+
+    let output = cargo_in(&dir, &macros_target(), &["run", "-p", "app"], None);
+    assert_success(&output, "the application of two limits");
+    let mut expected = String::new();
+    for (name, l) in [("small", 100), ("large", 300)] {
+        let scanned = stone_game::ScannedTables::scan(l).expect("scans");
+        let tables = scanned.tables();
+        let l = u64::from(l);
+        expected.push_str(&format!(
+            "{name}: limit {l}, S({l}) = {:?}, S({}) = None, partner(0, {l}) = {:?}\n",
+            tables.losing_sum(l),
+            l + 1,
+            tables.partner(0, l),
+        ));
+    }
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
 }
