@@ -60,8 +60,10 @@
 //! ```
 //!
 //! or fall back to [`ScannedTables::scan`] past [`LIMIT`], as the
-//! `stone-game` command-line tool does. Applications set the variable; the
-//! default, 1000, is what an unset variable gives.
+//! `stone-game` command-line tool does, or take tables at a limit of its own
+//! with `tables!(N)` (feature `macros`), which no variable changes.
+//! Applications set the variable; the default, 1000, is what an unset
+//! variable gives.
 //!
 //! # Features
 //! - `std` (default): the runtime scans [`ScannedTables`] and [`ScannedTriples`], and the
@@ -76,6 +78,11 @@
 //!   without, on 2 busy cores) and gigabytes of rustc's memory at larger
 //!   limits. Every other table is bytes, read by `const fn`s.
 //! - `rayon`: [`BruteForce::new_parallel`].
+//! - `macros`: `tables!(N)`, the tables for piles up to `N` as a constant
+//!   [`Tables<'static>`](Tables), computed while the macro expands: a limit
+//!   of the calling crate's own, in `no_std` crates too. It brings syn,
+//!   quote and proc-macro2 into the build (about 5 s of a clean build) and
+//!   the scan into each compile of the crate that calls it (BENCHMARKS.md).
 //!
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
 //! that a library user compiles none of its dependencies.
@@ -146,9 +153,11 @@ pub use tables::{Tables, Triples, TriplesIter};
 /// ```
 ///
 /// The scan runs in the compiler, once per call: at `N` = 1000 it adds under
-/// a second to a crate's build, at 4000 several seconds (README.md, "A limit
-/// of your own"). The macro refers to this crate as `::stone_game`, so a
-/// crate that renames its dependency on `stone-game` cannot call it.
+/// half a second to a compile of the calling crate, at 4000 about 7 s
+/// (BENCHMARKS.md, section 6), so call it once per limit, in a `const` or
+/// `static` item. README.md ("A limit of your own") compares it with
+/// `STONE_GAME_LIMIT`. The macro refers to this crate as `::stone_game`, so
+/// a crate that renames its dependency on `stone-game` cannot call it.
 #[cfg(feature = "macros")]
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 pub use stone_game_macros::tables;

@@ -26,21 +26,14 @@ use syn::LitInt;
 /// every limit up to [`MAX_LIMIT`] (and the empty suffix: none).
 const SUFFIXES: [&str; 6] = ["", "u16", "u32", "u64", "u128", "usize"];
 
-/// The tables for piles up to `N`, as a `stone_game::Tables<'static>`
-/// computed while the macro expands. `stone_game::tables!`, its re-export
-/// under `stone-game`'s feature `macros`, documents it with examples.
-///
-/// `N` is an integer literal from 0 to 4000 (the largest `STONE_GAME_LIMIT`
-/// too), written as Rust writes one: `2000`, `2_000`, `0x7d0`, unsuffixed or
-/// with one of the suffixes `u16`, `u32`, `u64`, `u128` and `usize`. Anything
-/// else (nothing, a name, a negative number, a fraction, a string, two
-/// arguments, a number past 4000) is a compile error at the argument that
-/// says what is expected.
-///
-/// The expansion calls a `#[doc(hidden)]` function of `stone_game` with the
-/// tables as byte strings. The scan runs in the compiler, once per call, at
-/// the proc macro's optimisation level: `opt-level` 0 unless the profile's
-/// `build-override` raises it.
+/// How it works: the macro (crate `stone-game-macros`, called as
+/// `stone_game::tables!` under `stone-game`'s feature `macros`) runs the
+/// scan of `stone-game-generator`, the build script's, at the limit its
+/// argument gives, and renders the tables with the generator's `render`
+/// into the build script's bytes. They go out as byte-string literals to a
+/// `#[doc(hidden)]` function of `stone_game`, which reads them as it reads
+/// the embedded tables. The scan runs at the proc macro's optimisation
+/// level: `opt-level` 0 unless the profile's `build-override` raises it.
 #[proc_macro]
 pub fn tables(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand(input.into())
