@@ -85,7 +85,7 @@ fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
     if literal.base10_digits().starts_with('-') {
         return Err(syn::Error::new_spanned(
             input,
-            format!("{expected}; {} is negative", literal.base10_digits()),
+            format!("{expected}, without a minus sign"),
         ));
     }
     let span = literal.span();
@@ -99,17 +99,16 @@ fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
             ),
         ));
     }
-    // syn gives the digits in decimal whatever the base, without `_`;
-    // a number too large for u64 is past the range all the same.
-    let digits = literal.base10_digits();
-    match digits.parse::<u64>() {
-        Ok(limit) if limit <= u64::from(MAX_LIMIT) => {
-            // limit <= MAX_LIMIT, a u32.
-            Ok((limit as u32, span))
-        }
+    // In any base, with or without `_`: syn reads the value. One too large
+    // for a u32 is past the range all the same.
+    match literal.base10_parse::<u32>() {
+        Ok(limit) if limit <= MAX_LIMIT => Ok((limit, span)),
         _ => Err(syn::Error::new(
             span,
-            format!("{expected}; {digits} is past {MAX_LIMIT}"),
+            format!(
+                "{expected}; {} is past {MAX_LIMIT}",
+                literal.base10_digits()
+            ),
         )),
     }
 }
@@ -168,7 +167,9 @@ mod tests {
             assert!(error.starts_with(&expected), "{text}: {error}");
         }
         assert!(error_of(quote!(#past)).ends_with("4001 is past 4000"));
-        assert!(error_of(quote!(-1)).ends_with("; -1 is negative"));
+        assert!(error_of(quote!(-1)).ends_with(", without a minus sign"));
+        assert!(error_of(quote!(-0)).ends_with(", without a minus sign"));
+        assert!(error_of(quote!(4_294_967_296)).ends_with("; 4294967296 is past 4000"));
         assert!(error_of(quote!(100i32)).ends_with(", u128, usize, not `i32`"));
     }
 
