@@ -8,9 +8,10 @@
 //!
 //! The macro runs the generator's scan ([`stone_game_generator::scan`]) and
 //! renders its tables into bytes ([`stone_game_generator::emit::render`]),
-//! the same code and the same bytes as `stone-game`'s build script; the
-//! bytes go out as byte-string literals, which cost rustc about what
-//! `include_bytes!` does, not one token per entry.
+//! the same code and the same bytes as `stone-game`'s build script. The
+//! bytes go out as four byte-string literals, not one token per entry: at
+//! the largest limit they cost rustc about three times what
+//! `include_bytes!` of the same bytes does (BENCHMARKS.md, section 6).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
