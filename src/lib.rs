@@ -163,7 +163,8 @@ pub use tables::{Tables, Triples, TriplesIter};
 pub use stone_game_macros::tables;
 
 /// Used by the expansion of `tables!` and by [`EMBEDDED`]. Not public API:
-/// it may change in any release, and the macro pins this crate's version.
+/// it may change in any release. This crate pins the macro crate's version
+/// exactly, so an expansion always meets the `__private` it was made for.
 #[doc(hidden)]
 pub mod __private {
     use crate::Tables;
