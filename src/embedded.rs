@@ -1,8 +1,8 @@
 //! The tables generated at build time (by `build.rs`, through
 //! `stone-game-generator`) and the view that queries them.
 
-use crate::Tables;
-use crate::tables::{Partners, Triples, Words};
+use crate::tables::Triples;
+use crate::{__private, Tables};
 
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/stone_game_tables.rs"));
@@ -38,10 +38,10 @@ pub const LOSING_TRIPLES: Triples<'static> = EMBEDDED.triples();
 /// assert_eq!(COUNT_100, Some(1264));
 /// # }
 /// ```
-pub const EMBEDDED: Tables<'static> = Tables {
-    limit: LIMIT,
-    triples: Triples::packed(generated::TRIPLES),
-    partners: Partners::Packed(generated::PARTNERS),
-    sums: Words::Packed(generated::SUMS),
-    counts: Words::Packed(generated::COUNTS),
-};
+pub const EMBEDDED: Tables<'static> = __private::tables_from_bytes(
+    LIMIT,
+    generated::TRIPLES,
+    generated::PARTNERS,
+    generated::SUMS,
+    generated::COUNTS,
+);

@@ -63,8 +63,10 @@
 //! ```
 //!
 //! or fall back to [`ScannedTables::scan`] past [`LIMIT`], as the
-//! `stone-game` command-line tool does. Applications set the variable; the
-//! default, 1000, is what an unset variable gives.
+//! `stone-game` command-line tool does, or take tables at a limit of its own
+//! with `tables!(N)` (feature `macros`), which no variable changes.
+//! Applications set the variable; the default, 1000, is what an unset
+//! variable gives.
 //!
 //! # Features
 //! Features only add: every item has the same signature and the same
@@ -84,6 +86,11 @@
 //!   most of a dependent's clean build; without it every table is bytes read
 //!   by `const fn`s (BENCHMARKS.md has the costs).
 //! - `rayon`: [`BruteForce::new_parallel`].
+//! - `macros`: `tables!(N)`, the tables for piles up to `N` as a constant
+//!   [`Tables<'static>`](Tables), computed while the macro expands: a limit
+//!   of the calling crate's own, in `no_std` crates too. It brings syn,
+//!   quote and proc-macro2 into the build (about 5 s of a clean build) and
+//!   the scan into each compile of the crate that calls it (BENCHMARKS.md).
 //!
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
 //! that a library user compiles none of its dependencies.
@@ -121,6 +128,85 @@ pub use scanned::{
 };
 pub use stone_game_scan::format::position_key;
 pub use tables::{Tables, Triples, TriplesIter};
+
+/// `tables!(N)`: the tables for piles up to `N`, computed while the macro
+/// expands, as a constant [`Tables<'static>`](Tables) (feature `macros`).
+///
+/// A crate that needs answers past the embedded [`LIMIT`] takes them at a
+/// limit of its own, whatever `STONE_GAME_LIMIT` the build has: each call
+/// has its own tables, so two crates of one build can choose two limits.
+/// They answer exactly what [`ScannedTables::scan(N)`](ScannedTables::scan)
+/// answers, and at the embedded limit what [`EMBEDDED`] answers. The
+/// expansion is a constant expression, for `const` and `static` items, in
+/// `no_std` crates too.
+///
+/// ```
+/// use stone_game::Tables;
+///
+/// const T: Tables<'static> = stone_game::tables!(2000);
+/// const S: Option<u64> = T.losing_sum(2000);
+/// assert_eq!(S, stone_game::ScannedTriples::scan(2000)?.losing_sum(2000));
+/// assert_eq!(T.limit(), 2000);
+/// assert_eq!(T.losing_sum(2001), None);
+///
+/// static SMALL: Tables<'static> = stone_game::tables!(1_00u32);
+/// assert_eq!(SMALL.losing_sum(100), Some(173_895));
+/// assert_eq!(SMALL.is_losing(3, 1, 3), Some(true));
+/// # Ok::<(), stone_game::ScanError>(())
+/// ```
+///
+/// `N` is an integer literal from 0 to 4000, the range of
+/// `STONE_GAME_LIMIT`: `2000`, `2_000`, `0x7d0`, unsuffixed or with one of
+/// the suffixes `u16`, `u32`, `u64`, `u128` and `usize`. Anything else is a
+/// compile error at the argument that says what is expected:
+///
+/// ```compile_fail
+/// const T: stone_game::Tables<'static> = stone_game::tables!(4001);
+/// ```
+///
+/// The scan runs in the compiler, once per call: at `N` = 1000 it adds under
+/// half a second to a compile of the calling crate, at 4000 about 7 s
+/// (BENCHMARKS.md, section 6), so call it once per limit, in a `const` or
+/// `static` item. README.md ("A limit of your own") compares it with
+/// `STONE_GAME_LIMIT`. The macro refers to this crate as `::stone_game`, so
+/// a crate that renames its dependency on `stone-game` cannot call it.
+#[cfg(feature = "macros")]
+#[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
+pub use stone_game_macros::tables;
+
+/// Used by the expansion of `tables!` and by [`EMBEDDED`]. Not public API:
+/// it may change in any release. This crate pins the macro crate's version
+/// exactly, so an expansion always meets the `__private` it was made for.
+#[doc(hidden)]
+pub mod __private {
+    use crate::Tables;
+    use crate::tables::{Partners, Triples, Words};
+
+    /// The tables of `limit` from their bytes as the generator renders them
+    /// (`stone_game_generator::emit::Rendered`): each table's entries, one
+    /// after another, little-endian. The one place that turns bytes into a
+    /// [`Tables`]: the build script's files reach it through
+    /// `include_bytes!`, the macro's through byte-string literals.
+    ///
+    /// The bytes are the generator's, checked as it renders them, so they
+    /// are not checked again: a short table only makes its queries answer
+    /// `None` sooner (every read is bounds-checked), never panic.
+    pub const fn tables_from_bytes<'a>(
+        limit: u32,
+        triples: &'a [u8],
+        partners: &'a [u8],
+        sums: &'a [u8],
+        counts: &'a [u8],
+    ) -> Tables<'a> {
+        Tables {
+            limit,
+            triples: Triples::packed(triples.as_chunks().0),
+            partners: Partners::Packed(partners.as_chunks().0),
+            sums: Words::Packed(sums.as_chunks().0),
+            counts: Words::Packed(counts.as_chunks().0),
+        }
+    }
+}
 
 /// A losing position as its sorted piles `[x, y, z]`, `x <= y <= z`.
 pub type Triple = [u16; 3];

@@ -10,6 +10,9 @@
 //!   a build where an application turns on the default features.
 //! - a good neighbour to phf: a crate that writes its own map with
 //!   `phf_codegen` and uses `phf::phf_map!` builds beside stone-game.
+//! - feature `macros`: a `no_std` crate takes S(2000) from `tables!(2000)`
+//!   as a constant, and two crates of one workspace take tables at two
+//!   limits, which an application prints.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -158,6 +161,12 @@ fn cargo_on(dir: &Path, command: &str, limit: Option<&str>) -> Output {
 
 /// Runs cargo with `args` on a dependent crate, as [`cargo_on`] does.
 fn cargo_with(dir: &Path, args: &[&str], limit: Option<&str>) -> Output {
+    cargo_in(dir, &dir.join("target"), args, limit)
+}
+
+/// Runs cargo with `args` on the manifest in `dir`, with `target` as its
+/// target directory.
+fn cargo_in(dir: &Path, target: &Path, args: &[&str], limit: Option<&str>) -> Output {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cargo = Command::new(cargo);
     cargo
@@ -165,7 +174,7 @@ fn cargo_with(dir: &Path, args: &[&str], limit: Option<&str>) -> Output {
         .arg("--manifest-path")
         .arg(dir.join("Cargo.toml"))
         .env("CARGO_TERM_COLOR", "never")
-        .env("CARGO_TARGET_DIR", dir.join("target"));
+        .env("CARGO_TARGET_DIR", target);
     if let Some(limit) = limit {
         cargo.env("STONE_GAME_LIMIT", limit);
     }
@@ -400,4 +409,123 @@ fn a_large_limit_with_the_map_warns_of_its_cost() {
     assert_success(&output, "the lean dependent at 1001");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("warning"), "{stderr}");
+}
+
+/// The target directory the dependents with feature `macros` share: the
+/// macro's dependencies (syn, quote, proc-macro2) are built once for both.
+fn macros_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("macros-dependents-target")
+}
+
+#[test]
+fn a_no_std_dependent_takes_s_2000_from_tables_as_a_constant() {
+    let expected = stone_game::ScannedTriples::scan(2000)
+        .expect("scans")
+        .losing_sum(2000)
+        .expect("S(2000)");
+    let lib = format!(
+        r#"#![no_std]
+
+/// The tables up to 2000, whatever STONE_GAME_LIMIT the build has.
+pub const TABLES: stone_game::Tables<'static> = stone_game::tables!(2000);
+
+/// S(2000), computed while this crate compiles.
+pub const S_2000: u64 = match TABLES.losing_sum(2000) {{
+    Some(s) => s,
+    None => panic!("tables!(2000) reaches 2000"),
+}};
+
+#[cfg(test)]
+mod tests {{
+    #[test]
+    fn the_constant_is_s_2000() {{
+        assert_eq!(super::S_2000, {expected});
+        assert_eq!(super::TABLES.losing_sum(2001), None);
+    }}
+}}
+"#
+    );
+    let dir = write_dependent(
+        "macros-no-std",
+        r#", default-features = false, features = ["macros"]"#,
+        &lib,
+    );
+    let output = cargo_in(&dir, &macros_target(), &["test"], None);
+    assert_success(&output, "the no_std dependent with tables!(2000)");
+}
+
+/// The application of two limits: each crate's tables, printed.
+const TWO_LIMITS_MAIN: &str = r#"fn main() {
+    for (name, tables) in [("small", small::SMALL), ("large", large::LARGE)] {
+        let l = u64::from(tables.limit());
+        println!(
+            "{name}: limit {l}, S({l}) = {:?}, S({}) = {:?}, partner(0, {l}) = {:?}",
+            tables.losing_sum(l),
+            l + 1,
+            tables.losing_sum(l + 1),
+            tables.partner(0, l),
+        );
+    }
+}
+"#;
+
+#[test]
+fn two_crates_of_one_build_take_tables_at_two_limits() {
+    let stone_game = this_crate();
+    let with_macros = |name: &str, features: &str| {
+        format!(
+            "{}\n[dependencies]\nstone-game = {{ path = \"{stone_game}\"{features} }}\n",
+            package(name)
+        )
+    };
+    let dir = write_crate(
+        "macros-two-limits",
+        "[workspace]\nmembers = [\"small\", \"large\", \"app\"]\nresolver = \"3\"\n",
+        &[
+            (
+                "small/Cargo.toml",
+                &with_macros(
+                    "small",
+                    r#", default-features = false, features = ["macros"]"#,
+                ),
+            ),
+            (
+                "small/src/lib.rs",
+                "#![no_std]\n\
+                 pub const SMALL: stone_game::Tables<'static> = stone_game::tables!(100);\n",
+            ),
+            (
+                "large/Cargo.toml",
+                &with_macros("large", r#", features = ["macros"]"#),
+            ),
+            (
+                "large/src/lib.rs",
+                "pub static LARGE: stone_game::Tables<'static> = stone_game::tables!(300);\n",
+            ),
+            (
+                "app/Cargo.toml",
+                &format!(
+                    "{}\n[dependencies]\nsmall = {{ path = \"../small\" }}\nlarge = {{ path = \"../large\" }}\n",
+                    package("app")
+                ),
+            ),
+            ("app/src/main.rs", TWO_LIMITS_MAIN),
+        ],
+    );
+
+    let output = cargo_in(&dir, &macros_target(), &["run", "-p", "app"], None);
+    assert_success(&output, "the application of two limits");
+    let mut expected = String::new();
+    for (name, l) in [("small", 100), ("large", 300)] {
+        let scanned = stone_game::ScannedTables::scan(l).expect("scans");
+        let tables = scanned.tables();
+        let l = u64::from(l);
+        expected.push_str(&format!(
+            "{name}: limit {l}, S({l}) = {:?}, S({}) = None, partner(0, {l}) = {:?}\n",
+            tables.losing_sum(l),
+            l + 1,
+            tables.partner(0, l),
+        ));
+    }
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
 }

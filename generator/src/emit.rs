@@ -363,7 +363,9 @@ fn header(scan: Parts<'_>, sum: u64, options: Options) -> String {
     )
 }
 
-/// The items every build has: the limit and the byte tables.
+/// The items every build has: the limit and the byte tables, as plain bytes
+/// (`stone_game::__private::tables_from_bytes` splits them into entries, for
+/// these and for the `tables!` macro's alike).
 fn declarations(limit: u32) -> String {
     format!(
         r#"
@@ -379,18 +381,18 @@ pub const LIMIT: u32 = {limit};
 
 /// Every losing position `x <= y <= z <= LIMIT`, in lexicographic order, as
 /// `x`, `y`, `z` in little-endian `u16`s.
-pub static TRIPLES: &[[u8; {TRIPLE_BYTES}]] = include_bytes!("{TRIPLES_FILE}").as_chunks().0;
+pub static TRIPLES: &[u8] = include_bytes!("{TRIPLES_FILE}");
 
 /// The partner of every pair `a <= b <= LIMIT`, as a little-endian `u16` at
 /// `stone_game_scan::format::pair_index(a, b)`.
-pub static PARTNERS: &[[u8; {PARTNER_BYTES}]] = include_bytes!("{PARTNERS_FILE}").as_chunks().0;
+pub static PARTNERS: &[u8] = include_bytes!("{PARTNERS_FILE}");
 
 /// S(l) for every `l <= LIMIT`, as little-endian `u64`s.
-pub static SUMS: &[[u8; {TOTAL_BYTES}]] = include_bytes!("{SUMS_FILE}").as_chunks().0;
+pub static SUMS: &[u8] = include_bytes!("{SUMS_FILE}");
 
 /// The number of losing positions with `z <= l` for every `l <= LIMIT`, as
 /// little-endian `u64`s.
-pub static COUNTS: &[[u8; {TOTAL_BYTES}]] = include_bytes!("{COUNTS_FILE}").as_chunks().0;
+pub static COUNTS: &[u8] = include_bytes!("{COUNTS_FILE}");
 "#
     )
 }

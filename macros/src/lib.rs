@@ -1,0 +1,246 @@
+//! The `tables!` macro of [`stone-game`](https://docs.rs/stone-game): the
+//! game's tables at a limit the calling crate chooses, computed while the
+//! macro expands.
+//!
+//! Use it through `stone-game`'s feature `macros`, as `stone_game::tables!`:
+//! its expansion calls into `stone_game`, by that name. `stone-game`'s docs
+//! document it, and its README compares it with `STONE_GAME_LIMIT`.
+//!
+//! The macro runs the generator's scan ([`stone_game_generator::scan`]) and
+//! renders its tables into bytes ([`stone_game_generator::emit::render`]),
+//! the same code and the same bytes as `stone-game`'s build script. The
+//! bytes go out as four byte-string literals, not one token per entry: at
+//! the largest limit they cost rustc about three times what
+//! `include_bytes!` of the same bytes does (BENCHMARKS.md, section 6).
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::quote;
+use stone_game_generator::emit::{Options, render};
+use stone_game_generator::format::MAX_LIMIT;
+use stone_game_generator::scan::Scan;
+use syn::LitInt;
+
+/// The integer suffixes a limit may carry: the unsigned types that hold
+/// every limit up to [`MAX_LIMIT`] (and the empty suffix: none).
+const SUFFIXES: [&str; 6] = ["", "u16", "u32", "u64", "u128", "usize"];
+
+/// How it works: the macro (crate `stone-game-macros`, called as
+/// `stone_game::tables!` under `stone-game`'s feature `macros`) runs the
+/// scan of `stone-game-generator`, the build script's, at the limit its
+/// argument gives, and renders the tables with the generator's `render`
+/// into the build script's bytes. They go out as byte-string literals to a
+/// `#[doc(hidden)]` function of `stone_game`, which reads them as it reads
+/// the embedded tables. The scan runs at the proc macro's optimisation
+/// level: `opt-level` 0 unless the profile's `build-override` raises it.
+#[proc_macro]
+pub fn tables(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// The expansion of `tables!` for its input: the tables' bytes as byte
+/// strings, or the error at the input's span.
+fn expand(input: TokenStream) -> syn::Result<TokenStream> {
+    let (limit, span) = parse_limit(input)?;
+    let failed = |e: &dyn std::fmt::Display| {
+        syn::Error::new(span, format!("cannot compute the tables for {limit}: {e}"))
+    };
+    let scan = Scan::run(limit).map_err(|e| failed(&e))?;
+    let rendered = render(&scan, Options::TABLES).map_err(|e| failed(&e))?;
+    let limit = Literal::u32_suffixed(limit);
+    let [triples, partners, sums, counts] = [
+        &rendered.triples,
+        &rendered.partners,
+        &rendered.sums,
+        &rendered.counts,
+    ]
+    .map(|bytes| Literal::byte_string(bytes));
+    Ok(quote! {
+        ::stone_game::__private::tables_from_bytes(#limit, #triples, #partners, #sums, #counts)
+    })
+}
+
+/// The limit the input asks for, and the span to blame for a later error.
+fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
+    let expected =
+        format!("expected a whole number from 0 to {MAX_LIMIT}, the largest pile the tables cover");
+    if input.is_empty() {
+        return Err(syn::Error::new(
+            Span::call_site(),
+            format!("{expected}, as in `tables!(1000)`"),
+        ));
+    }
+    let Ok(literal) = syn::parse2::<LitInt>(input.clone()) else {
+        // The whole input: a sign, a second argument or a stray token is
+        // part of what is wrong.
+        return Err(syn::Error::new_spanned(
+            input,
+            format!("{expected}, as in `tables!(1000)`"),
+        ));
+    };
+    // syn reads a minus sign and the number after it as one literal.
+    if literal.base10_digits().starts_with('-') {
+        return Err(syn::Error::new_spanned(
+            input,
+            format!("{expected}, without a minus sign"),
+        ));
+    }
+    let span = literal.span();
+    let suffix = literal.suffix();
+    if !SUFFIXES.contains(&suffix) {
+        return Err(syn::Error::new(
+            span,
+            format!(
+                "{expected}, unsuffixed or with one of the suffixes {}, not `{suffix}`",
+                SUFFIXES[1..].join(", ")
+            ),
+        ));
+    }
+    // In any base, with or without `_`: syn reads the value. One too large
+    // for a u32 is past the range all the same.
+    match literal.base10_parse::<u32>() {
+        Ok(limit) if limit <= MAX_LIMIT => Ok((limit, span)),
+        _ => Err(syn::Error::new(
+            span,
+            format!(
+                "{expected}; {} is past {MAX_LIMIT}",
+                literal.base10_digits()
+            ),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(input: TokenStream) -> String {
+        expand(input).expect_err("refused").to_string()
+    }
+
+    #[test]
+    fn every_way_of_writing_a_limit_gives_that_limit() {
+        for (input, limit) in [
+            (quote!(0), 0),
+            (quote!(12), 12),
+            (quote!(2_000), 2000),
+            (quote!(0x7d0), 2000),
+            (quote!(0o17), 15),
+            (quote!(0b1_0000), 16),
+            (quote!(4000), MAX_LIMIT),
+            (quote!(100u16), 100),
+            (quote!(100u32), 100),
+            (quote!(100u64), 100),
+            (quote!(100u128), 100),
+            (quote!(100usize), 100),
+        ] {
+            let text = input.to_string();
+            let (parsed, _) = parse_limit(input).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(parsed, limit, "{text}");
+        }
+    }
+
+    #[test]
+    fn anything_else_is_refused_with_what_is_expected() {
+        let expected = format!("expected a whole number from 0 to {MAX_LIMIT}");
+        let past = Literal::u32_unsuffixed(MAX_LIMIT + 1);
+        for input in [
+            quote!(),
+            quote!(abc),
+            quote!(-1),
+            quote!(1.5),
+            quote!(1e3),
+            quote!("100"),
+            quote!(10, 20),
+            quote!(10,),
+            quote!((10)),
+            quote!(#past),
+            quote!(18446744073709551616),
+            quote!(100u8),
+            quote!(100i32),
+        ] {
+            let text = input.to_string();
+            let error = error_of(input);
+            assert!(error.starts_with(&expected), "{text}: {error}");
+        }
+        assert!(error_of(quote!(#past)).ends_with("4001 is past 4000"));
+        assert!(error_of(quote!(-1)).ends_with(", without a minus sign"));
+        assert!(error_of(quote!(-0)).ends_with(", without a minus sign"));
+        assert!(error_of(quote!(4_294_967_296)).ends_with("; 4294967296 is past 4000"));
+        assert!(error_of(quote!(100i32)).ends_with(", u128, usize, not `i32`"));
+    }
+
+    #[test]
+    fn a_literal_passed_through_a_declarative_macro_is_read() {
+        // `$n:literal` and `$n:expr` reach the macro in an invisible group.
+        let group = proc_macro2::Group::new(proc_macro2::Delimiter::None, quote!(300));
+        let (limit, _) = parse_limit(quote!(#group)).expect("read through the group");
+        assert_eq!(limit, 300);
+    }
+
+    /// The expansion, one argument a line: the function it calls, the limit,
+    /// and each table's byte string, under a comment with the scan's numbers
+    /// that the bytes encode.
+    fn readable(expansion: TokenStream, scan: &Scan) -> String {
+        let (sums, counts) = scan.prefix_sums();
+        let comments = [
+            String::new(),
+            format!("triples (x, y, z as u16): {:?}", scan.triples()),
+            format!("partners (u16, by pair_index): {:?}", scan.partners()),
+            format!("S(l) (u64): {sums:?}"),
+            format!("counts (u64): {counts:?}"),
+        ];
+        let mut tokens = expansion.into_iter();
+        let mut text = String::new();
+        for token in tokens.by_ref() {
+            if let proc_macro2::TokenTree::Group(arguments) = token {
+                text.push_str("(\n");
+                let arguments: Vec<_> = arguments.stream().into_iter().collect();
+                let arguments = arguments.split(|t| t.to_string() == ",");
+                for (argument, comment) in arguments.zip(&comments) {
+                    if !comment.is_empty() {
+                        text.push_str(&format!("    // {comment}\n"));
+                    }
+                    let argument: TokenStream = argument.iter().cloned().collect();
+                    text.push_str(&format!("    {argument},\n"));
+                }
+                text.push_str(")\n");
+                break;
+            }
+            text.push_str(&token.to_string());
+        }
+        assert!(tokens.next().is_none(), "one call, nothing after it");
+        text
+    }
+
+    #[test]
+    fn the_expansion_at_limit_4() {
+        let expansion = expand(quote!(4)).expect("expands");
+        let scan = Scan::run(4).expect("scans");
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path("../../snapshots");
+        settings.set_prepend_module_to_snapshot(false);
+        settings
+            .bind(|| insta::assert_snapshot!("tables_macro_limit_4", readable(expansion, &scan)));
+    }
+
+    #[test]
+    fn the_byte_strings_are_the_generators_bytes() {
+        let rendered = render(&Scan::run(12).expect("scans"), Options::TABLES).expect("renders");
+        let expansion = expand(quote!(12)).expect("expands").to_string();
+        for bytes in [
+            &rendered.triples,
+            &rendered.partners,
+            &rendered.sums,
+            &rendered.counts,
+        ] {
+            let literal = Literal::byte_string(bytes).to_string();
+            assert!(expansion.contains(&literal), "{literal}");
+        }
+        assert!(expansion.starts_with(":: stone_game :: __private :: tables_from_bytes (12u32 ,"));
+    }
+}
