@@ -179,7 +179,7 @@ impl PictureFile {
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
         let temporary = builder
             .tempfile_in(directory)
-            .map_err(|e| cannot_write(target, e))?;
+            .map_err(|e| cannot_write(target, without_temporary_path(&e)))?;
         Ok(PictureFile {
             target: target.to_path_buf(),
             temporary,
@@ -224,6 +224,17 @@ fn directory_of(target: &Path) -> &Path {
     match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
+    }
+}
+
+/// An error of `tempfile`'s without the `at path "..."` it appends: the
+/// temporary file's random name means nothing to the user, who named the
+/// target.
+fn without_temporary_path(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at path ") {
+        Some(end) => text[..end].to_string(),
+        None => text,
     }
 }
 

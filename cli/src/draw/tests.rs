@@ -18,7 +18,7 @@ use tempfile::TempDir;
 use super::{
     COUNTS_SIZE, Counts, Failure, Format, MAX_PARTNERS_SVG, Paint, PartnerMap, PictureFile,
     SCALE_WIDTH, SLICE_SIZE, Slice, directory_of, fit_power_law, partner_colour, partners_chart,
-    partners_size, register_font, slice_chart,
+    partners_size, register_font, slice_chart, without_temporary_path,
 };
 
 /// The pixels at the centres of the marks of the pairs `(b, c)` in the
@@ -438,6 +438,8 @@ fn a_picture_that_cannot_be_written_fails_and_leaves_no_file() {
             err.starts_with(&format!("error: cannot write '{target}': ")) && err.contains(why),
             "{err}"
         );
+        // The temporary file's name is not the user's business.
+        assert!(!err.contains("partial"), "{err}");
     }
     assert_eq!(files_in(dir), ["taken.png"]);
 }
@@ -495,6 +497,14 @@ fn a_picture_gets_the_permissions_of_any_new_file() {
     fs::File::create(&plain).unwrap();
     let mode = |path: &Path| fs::metadata(path).unwrap().permissions().mode();
     assert_eq!(mode(&picture), mode(&plain));
+}
+
+#[test]
+fn only_the_temporary_path_is_cut_from_an_error() {
+    let plain = std::io::Error::other("full");
+    assert_eq!(without_temporary_path(&plain), "full");
+    let wrapped = std::io::Error::other("full at path \".x.png.abc.partial.png\"");
+    assert_eq!(without_temporary_path(&wrapped), "full");
 }
 
 #[test]
