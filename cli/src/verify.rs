@@ -239,9 +239,9 @@ fn listed_consistently(
     indexes: &[Index],
     totals: impl Fn(u64) -> (Option<u64>, Option<u64>),
 ) -> Result<usize, String> {
-    let limit = u64::from(limit);
     // Running totals per limit.
-    let mut by_z = vec![(0u64, 0u64); usize::try_from(limit).unwrap_or(usize::MAX - 1) + 1];
+    let mut by_z = vec![(0u64, 0u64); limit as usize + 1];
+    let limit = u64::from(limit);
     let mut previous = None;
     let mut listed = 0;
     for (i, triple) in triples.into_iter().enumerate() {
@@ -559,6 +559,23 @@ mod tests {
         // A scan past the tables agrees within them.
         let more = ScannedTables::scan(LIMIT + 1).unwrap();
         assert!(scan_agrees(LIMIT + 1, answers(more.tables(), LIMIT.into())).is_ok());
+    }
+
+    #[test]
+    fn verdicts_on_other_positions_are_not_taken_for_a_disagreement() {
+        // Up to 10 and up to 11, the first positions that differ are (0, 1, 1)
+        // and (0, 0, 11): not one position on which the two disagree.
+        let scan = ScannedTables::scan(11).unwrap();
+        let brute = BruteForce::new(11).unwrap();
+        assert_eq!(
+            brute_agrees(
+                brute_verdicts(&brute, 10),
+                table_verdicts(scan.tables(), 11),
+                11,
+                "a scan"
+            ),
+            Err("brute force lists other losing positions up to 11 than a scan".into())
+        );
     }
 
     #[test]
