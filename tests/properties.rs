@@ -340,14 +340,6 @@ fn keys([x, y, z]: [u16; 3]) -> ([Key; 3], [Key; 3], Key) {
     )
 }
 
-fn share_a_key(a: [u16; 3], b: [u16; 3]) -> bool {
-    let (one_a, two_a, all_a) = keys(a);
-    let (one_b, two_b, all_b) = keys(b);
-    one_a.iter().any(|k| one_b.contains(k))
-        || two_a.iter().any(|k| two_b.contains(k))
-        || all_a == all_b
-}
-
 proptest! {
     #![proptest_config(config())]
 
@@ -417,16 +409,6 @@ proptest! {
         }
     }
 
-    /// No two losing triples share a key, for random pairs of them.
-    #[test]
-    fn losing_triples_share_no_key(i in any::<Index>(), j in any::<Index>()) {
-        let (i, j) = (i.index(LOSING_TRIPLES.len()), j.index(LOSING_TRIPLES.len()));
-        if i != j {
-            let (a, b) = (LOSING_TRIPLES.get(i).expect("in range"), LOSING_TRIPLES.get(j).expect("in range"));
-            prop_assert!(!share_a_key(a, b), "{:?} and {:?} share a key", a, b);
-        }
-    }
-
     /// partner is symmetric and names the losing positions, in the table and
     /// through the scan.
     #[test]
@@ -459,28 +441,6 @@ proptest! {
         // The embedded table and the scan agree on every pair both cover.
         if a.max(b) <= L {
             prop_assert_eq!(partner(a, b), view.partner(a, b));
-        }
-    }
-
-    /// S and the count grow with the limit as the triples say.
-    #[test]
-    fn sums_grow_by_the_triples(l in 0..=SCAN) {
-        let view = scanned().tables();
-        let at_l: Vec<[u16; 3]> = view.triples().iter().filter(|t| u64::from(t[2]) == l).collect();
-        let count = at_l.len() as u64;
-        let sum: u64 = at_l.iter().map(|t| t.iter().map(|&p| u64::from(p)).sum::<u64>()).sum();
-        let (before_count, before_sum) = match l.checked_sub(1) {
-            Some(k) => (view.losing_count(k).unwrap(), view.losing_sum(k).unwrap()),
-            None => (0, 0),
-        };
-        prop_assert_eq!(view.losing_count(l), Some(before_count + count));
-        prop_assert_eq!(view.losing_sum(l), Some(before_sum + sum));
-        if l <= L {
-            prop_assert_eq!(losing_count(l), view.losing_count(l));
-            prop_assert_eq!(losing_sum(l), view.losing_sum(l));
-        } else {
-            prop_assert_eq!(losing_count(l), None);
-            prop_assert_eq!(losing_sum(l), None);
         }
     }
 

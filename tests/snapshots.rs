@@ -1,28 +1,19 @@
 //! insta snapshots (in `snapshots/` at the repository root) that pin the
-//! generated data. Snapshots of the default limit are skipped, and say so,
-//! when the crate is built with another `STONE_GAME_LIMIT`.
+//! generated data. Snapshots of the default limit are ignored, and say so,
+//! when the crate is built with another `STONE_GAME_LIMIT` (the build script
+//! sets `cfg(default_limit)` only for the default).
 
 use std::fmt::Write as _;
 
-use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES};
+use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
 use stone_game_generator::emit::{Options, Rendered, render};
 use stone_game_generator::scan::Scan;
-
-/// The limit the pinned tables were generated for.
-const DEFAULT_LIMIT: u32 = 1000;
 
 fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings
-}
-
-fn at_default_limit(what: &str) -> bool {
-    if LIMIT != DEFAULT_LIMIT {
-        eprintln!("skipped {what}: pinned for LIMIT = {DEFAULT_LIMIT}, built with {LIMIT}");
-    }
-    LIMIT == DEFAULT_LIMIT
 }
 
 /// FNV-1a, 64 bits: a digest that needs no dependency and never changes.
@@ -33,35 +24,27 @@ fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> String {
     format!("{hash:016x}")
 }
 
-#[test]
-fn first_losing_triples() {
-    let mut text = String::new();
-    for [x, y, z] in LOSING_TRIPLES.iter().filter(|t| t[2] <= 20) {
-        let _ = writeln!(text, "{x} {y} {z}");
-    }
-    settings().bind(|| insta::assert_snapshot!("first_losing_triples", text));
-}
-
+/// The same text at every limit: a runtime scan answers what the embedded
+/// tables do not reach.
 #[test]
 fn sums_and_counts() {
+    let scan = ScannedTables::scan(100).expect("scans");
     let mut text = String::new();
-    for l in [4, 10, 100].into_iter().filter(|&l| l <= LIMIT) {
-        let l = u64::from(l);
-        let (sum, count) = (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l));
+    for l in [4, 10, 100] {
+        let table = if l <= u64::from(LIMIT) {
+            EMBEDDED
+        } else {
+            scan.tables()
+        };
+        let (sum, count) = (table.losing_sum(l), table.losing_count(l));
         let _ = writeln!(text, "S({l}) = {sum:?}, count = {count:?}");
     }
-    if LIMIT >= 100 {
-        settings().bind(|| insta::assert_snapshot!("sums_and_counts", text));
-    } else {
-        eprintln!("skipped sums_and_counts: LIMIT {LIMIT} is below 100");
-    }
+    settings().bind(|| insta::assert_snapshot!("sums_and_counts", text));
 }
 
 #[test]
+#[cfg_attr(not(default_limit), ignore = "pinned for the default STONE_GAME_LIMIT")]
 fn sum_and_count_at_the_default_limit() {
-    if !at_default_limit("the sum at LIMIT") {
-        return;
-    }
     let l = u64::from(LIMIT);
     let text = format!(
         "S({l}) = {:?}, count = {:?}\n",
@@ -72,10 +55,8 @@ fn sum_and_count_at_the_default_limit() {
 }
 
 #[test]
+#[cfg_attr(not(default_limit), ignore = "pinned for the default STONE_GAME_LIMIT")]
 fn digests_of_the_tables() {
-    if !at_default_limit("the table digests") {
-        return;
-    }
     let l = u64::from(LIMIT);
     let triples = LOSING_TRIPLES
         .iter()
@@ -126,33 +107,5 @@ fn generated_source_for_limit_12() {
             .collect();
         insta::assert_debug_snapshot!("generated_partners_limit_12", partners);
         insta::assert_snapshot!("generated_tables_limit_12", tables);
-    });
-}
-
-/// The items of a generated source, parsed by syn: what `src/embedded.rs`
-/// relies on, one line each.
-fn items(source: &str) -> String {
-    use quote::ToTokens as _;
-    let file = syn::parse_file(source).expect("the generated source is Rust");
-    let mut text = String::new();
-    for item in file.items {
-        let _ = match item {
-            syn::Item::Const(c) => writeln!(text, "const {}: {}", c.ident, c.ty.to_token_stream()),
-            syn::Item::Static(s) => {
-                writeln!(text, "static {}: {}", s.ident, s.ty.to_token_stream())
-            }
-            other => writeln!(text, "other: {}", other.to_token_stream()),
-        };
-    }
-    text
-}
-
-#[test]
-fn generated_items_with_and_without_the_phf_map() {
-    let with = items(&render_12(Options::WITH_POSITION_MAP).source);
-    let without = items(&render_12(Options::TABLES).source);
-    settings().bind(|| {
-        insta::assert_snapshot!("generated_items", with);
-        insta::assert_snapshot!("generated_items_without_phf", without);
     });
 }

@@ -8,14 +8,9 @@
 //! Bitstream Vera licence with DejaVu's public-domain changes: free to
 //! embed and redistribute), so no system font library is needed.
 //!
-//! A picture is written to a hidden file beside its target and renamed over
-//! it only when complete: a failure leaves no partial file.
-//!
-//! The few public items say where a picture puts its marks, so that a test
-//! can read a picture back as data.
+//! A picture is written to a hidden temporary file beside its target and
+//! renamed over it only when complete: a failure leaves no partial file.
 
-use std::ffi::OsString;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -23,6 +18,7 @@ use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
+use tempfile::NamedTempFile;
 
 use stone_game::{GrundyTable, LIMIT, Tables};
 
@@ -31,10 +27,10 @@ use super::commands::{table_covering, table_to, view};
 use super::{Ctx, Failure, grundy, runtime};
 
 /// The size of the slice picture, in pixels, whatever its limit.
-pub const SLICE_SIZE: (u32, u32) = (1000, 1000);
+const SLICE_SIZE: (u32, u32) = (1000, 1000);
 
 /// The size of the counts picture, in pixels.
-pub const COUNTS_SIZE: (u32, u32) = (1100, 800);
+const COUNTS_SIZE: (u32, u32) = (1100, 800);
 
 /// The width of the partners picture's colour scale, beside the map.
 const SCALE_WIDTH: u32 = 170;
@@ -44,11 +40,11 @@ const PARTNERS_PLOT: u32 = 900;
 
 /// The largest partners map drawn as PNG: (N+1)² cells of at least one
 /// pixel each, about a 2100-pixel square picture.
-pub const MAX_PARTNERS_PNG: u64 = 2000;
+const MAX_PARTNERS_PNG: u64 = 2000;
 
 /// The largest partners map drawn as SVG: one rectangle per cell, so about
 /// 40 000 of them and a few megabytes of text.
-pub const MAX_PARTNERS_SVG: u64 = 200;
+const MAX_PARTNERS_SVG: u64 = 200;
 
 /// The font family every text of a picture uses.
 const FONT: &str = "sans-serif";
@@ -125,7 +121,7 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         )));
     }
     // Found unwritable before a long scan, not after.
-    let file = PartialFile::create(&target.output, format)?;
+    let file = PictureFile::create(&target.output, format)?;
     match picture {
         Picture::Slice { a, .. } => {
             let needed = (*a).max(limit);
@@ -157,86 +153,106 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             file.render(&map)?;
         }
     }
-    file.commit()?;
+    file.persist()?;
     Ok(0)
 }
 
-/// A picture being written: a hidden file beside the target, removed on
-/// drop unless [`commit`](Self::commit) has renamed it over the target.
-struct PartialFile {
+/// A picture being written: a hidden temporary file beside the target,
+/// deleted when dropped unless [`persist`](Self::persist) has renamed it
+/// over the target. Beside it, so that the rename stays on one file system.
+struct PictureFile {
     target: PathBuf,
-    partial: PathBuf,
+    temporary: NamedTempFile,
     format: Format,
-    committed: bool,
 }
 
-impl PartialFile {
-    fn create(target: &Path, format: Format) -> Result<PartialFile, Failure> {
-        let cannot =
-            |e: std::io::Error| Failure::Usage(format!("cannot write '{}': {e}", target.display()));
+impl PictureFile {
+    /// The temporary file, created now so that an unwritable target is found
+    /// before a long scan, not after. Only the file system refuses here:
+    /// exit code 1.
+    fn create(target: &Path, format: Format) -> Result<PictureFile, Failure> {
         let name = target
             .file_name()
             .ok_or_else(|| Failure::Usage(format!("'{}' names no file", target.display())))?;
         if target.is_dir() {
-            return Err(Failure::Usage(format!(
-                "cannot write '{}': it is a directory",
-                target.display()
-            )));
+            return Err(cannot_write(target, "it is a directory"));
         }
+        let directory = directory_of(target);
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(name);
+        prefix.push(".");
         // The extension stays last: the PNG encoder picks its format by it.
-        let mut partial_name = OsString::from(".");
-        partial_name.push(name);
-        partial_name.push(format!(
-            ".{}.partial.{}",
-            std::process::id(),
-            format.extension()
-        ));
-        let partial = target.with_file_name(partial_name);
-        fs::File::create(&partial).map_err(cannot)?;
-        Ok(PartialFile {
+        let suffix = format!(".partial.{}", format.extension());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(&suffix);
+        // A picture is a document, not a secret: it gets the permissions of
+        // any new file (0666 less the umask), not a temporary file's 0600.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        let temporary = builder
+            .tempfile_in(directory)
+            .map_err(|e| cannot_write(target, without_temporary_path(&e)))?;
+        Ok(PictureFile {
             target: target.to_path_buf(),
-            partial,
+            temporary,
             format,
-            committed: false,
         })
     }
 
-    /// Draws `picture` into the partial file.
+    /// Draws `picture` into the temporary file.
     fn render(&self, picture: &impl Paint) -> Result<(), Failure> {
         register_font()?;
         let size = picture.size();
+        let path = self.temporary.path();
         let drawn = match self.format {
             Format::Png => {
-                let root = BitMapBackend::new(&self.partial, size).into_drawing_area();
+                let root = BitMapBackend::new(path, size).into_drawing_area();
                 picture
                     .paint(&root)
                     .and_then(|()| root.present().map_err(|e| e.to_string()))
             }
             Format::Svg => {
-                let root = SVGBackend::new(&self.partial, size).into_drawing_area();
+                let root = SVGBackend::new(path, size).into_drawing_area();
                 picture
                     .paint(&root)
                     .and_then(|()| root.present().map_err(|e| e.to_string()))
             }
         };
-        drawn.map_err(|e| Failure::Usage(format!("cannot draw '{}': {e}", self.target.display())))
+        drawn.map_err(|e| Failure::Output(format!("cannot draw '{}': {e}", self.target.display())))
     }
 
-    fn commit(mut self) -> Result<(), Failure> {
-        fs::rename(&self.partial, &self.target).map_err(|e| {
-            Failure::Usage(format!("cannot write '{}': {e}", self.target.display()))
-        })?;
-        self.committed = true;
-        Ok(())
+    /// Renames the finished picture over the target.
+    fn persist(self) -> Result<(), Failure> {
+        self.temporary
+            .persist(&self.target)
+            .map(drop)
+            .map_err(|e| cannot_write(&self.target, e.error))
     }
 }
 
-impl Drop for PartialFile {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.partial);
-        }
+/// The directory `target` is written in: a bare file name's is the working
+/// directory.
+fn directory_of(target: &Path) -> &Path {
+    match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
     }
+}
+
+/// An error of `tempfile`'s without the `at path "..."` it appends: the
+/// temporary file's random name means nothing to the user, who named the
+/// target.
+fn without_temporary_path(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at path ") {
+        Some(end) => text[..end].to_string(),
+        None => text,
+    }
+}
+
+/// The failure to write `target`: exit code 1.
+fn cannot_write(target: &Path, why: impl std::fmt::Display) -> Failure {
+    Failure::Output(format!("cannot write '{}': {why}", target.display()))
 }
 
 /// Registers DejaVu Sans as the font of every picture, once per process.
@@ -358,28 +374,6 @@ fn mark_radius(limit: u64) -> u32 {
     (gap / 2.2).round().clamp(2.0, 8.0) as u32
 }
 
-/// The pixels at the centres of the marks of the pairs `(b, c)` in the
-/// slice picture of `{a, b, c}` to `limit`, whether or not a mark is drawn
-/// there: `(x, y)` from the top left. `None` only if the layout fails.
-///
-/// ```
-/// let pixels = stone_game_cli::draw::slice_mark_pixels(0, 20, &[(0, 0), (1, 2)]).unwrap();
-/// let [(x0, y0), (x1, y1)] = pixels[..] else { panic!() };
-/// assert!(x1 > x0 && y1 < y0); // c grows upwards
-/// ```
-pub fn slice_mark_pixels(a: u64, limit: u64, pairs: &[(u64, u64)]) -> Option<Vec<(i32, i32)>> {
-    register_font().ok()?;
-    let mut svg = String::new();
-    let root = SVGBackend::with_string(&mut svg, SLICE_SIZE).into_drawing_area();
-    let chart = slice_chart(&root, a, limit).ok()?;
-    Some(
-        pairs
-            .iter()
-            .map(|&(b, c)| chart.backend_coord(&(b as f64, c as f64)))
-            .collect(),
-    )
-}
-
 /// The partner of every pair `(a, b)` with `a, b <= limit`.
 struct PartnerMap {
     limit: u64,
@@ -470,51 +464,13 @@ fn heat_map_chart<'a, DB: DrawingBackend>(
 }
 
 /// The colour of a partner `value` on the map's scale, from 0 to `largest`.
-///
-/// ```
-/// use stone_game_cli::draw::partner_colour;
-/// assert_ne!(partner_colour(0, 100), partner_colour(100, 100));
-/// ```
-pub fn partner_colour(value: u64, largest: u64) -> (u8, u8, u8) {
+fn partner_colour(value: u64, largest: u64) -> (u8, u8, u8) {
     let h = if largest == 0 {
         0.0
     } else {
         value as f32 / largest as f32
     };
     ViridisRGB.get_color(h).rgb()
-}
-
-/// The pixels at the centres of the cells of the pairs `(a, b)` in the
-/// partners picture to `limit`. `None` only if the layout fails.
-///
-/// ```
-/// let pixels = stone_game_cli::draw::partners_cell_pixels(10, &[(0, 0), (1, 1)]).unwrap();
-/// let [(x0, y0), (x1, y1)] = pixels[..] else { panic!() };
-/// assert!(x1 > x0 && y1 < y0);
-/// ```
-pub fn partners_cell_pixels(limit: u64, pairs: &[(u64, u64)]) -> Option<Vec<(i32, i32)>> {
-    heat_map_cell_pixels(limit, &partners_text(limit), pairs)
-}
-
-/// The pixels at the centres of the cells of `pairs` in a heat map to
-/// `limit`. `None` only if the layout fails.
-fn heat_map_cell_pixels(
-    limit: u64,
-    words: &HeatMapText,
-    pairs: &[(u64, u64)],
-) -> Option<Vec<(i32, i32)>> {
-    register_font().ok()?;
-    let mut svg = String::new();
-    let size = partners_size(limit);
-    let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-    let (map_area, _) = root.split_horizontally(size.0 - SCALE_WIDTH);
-    let chart = heat_map_chart(&map_area, limit, words).ok()?;
-    Some(
-        pairs
-            .iter()
-            .map(|&(u, v)| chart.backend_coord(&(u as f64 + 0.5, v as f64 + 0.5)))
-            .collect(),
-    )
 }
 
 impl Paint for PartnerMap {
@@ -630,13 +586,7 @@ impl GrundyMap {
 /// The colour of a Grundy `value` on the map's scale, up to `largest`:
 /// black for 0 (a losing position), which no other value has, so that the
 /// losing positions stand out; else the colour of [`partner_colour`].
-///
-/// ```
-/// use stone_game_cli::draw::grundy_colour;
-/// assert_eq!(grundy_colour(0, 900), (0, 0, 0));
-/// assert_ne!(grundy_colour(1, 900), (0, 0, 0));
-/// ```
-pub fn grundy_colour(value: u32, largest: u32) -> (u8, u8, u8) {
+fn grundy_colour(value: u32, largest: u32) -> (u8, u8, u8) {
     if value == 0 {
         (0, 0, 0)
     } else {
@@ -651,18 +601,6 @@ fn grundy_text(a: u64, limit: u64) -> HeatMapText {
         axes: ("b", "c"),
         scale: "value",
     }
-}
-
-/// The pixels at the centres of the cells of the pairs `(b, c)` in the
-/// Grundy map of `{a, b, c}` to `limit`. `None` only if the layout fails.
-///
-/// ```
-/// let pixels = stone_game_cli::draw::grundy_cell_pixels(0, 10, &[(0, 0), (1, 1)]).unwrap();
-/// let [(x0, y0), (x1, y1)] = pixels[..] else { panic!() };
-/// assert!(x1 > x0 && y1 < y0);
-/// ```
-pub fn grundy_cell_pixels(a: u64, limit: u64, pairs: &[(u64, u64)]) -> Option<Vec<(i32, i32)>> {
-    heat_map_cell_pixels(limit, &grundy_text(a, limit), pairs)
 }
 
 impl Paint for GrundyMap {
@@ -709,7 +647,7 @@ impl Counts {
 /// The exponent `k` and factor `f` of the least-squares fit `y ≈ f·x^k`, in
 /// log-log space, over the points with `x` in the top nine tenths of the
 /// range (in log terms, the tail that says how the curve grows).
-pub fn fit_power_law(points: &[(f64, f64)]) -> Option<(f64, f64)> {
+fn fit_power_law(points: &[(f64, f64)]) -> Option<(f64, f64)> {
     let last = points.last()?.0;
     let tail: Vec<(f64, f64)> = points
         .iter()
@@ -803,65 +741,4 @@ impl Paint for Counts {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::process::Command;
-
-    use plotters::prelude::*;
-
-    use super::{Counts, Paint, PartnerMap, SLICE_SIZE, Slice};
-
-    /// Set in the child process of
-    /// `a_picture_plotters_cannot_draw_fails_with_plotters_reason`.
-    const CHILD: &str = "STONE_GAME_DRAW_NO_FONT_CHILD";
-
-    /// The child's work: in a process that never registered the font, each
-    /// picture fails to paint, and says why in plotters' words (through
-    /// `text`). In a normal run (no [`CHILD`]) it does nothing: another test
-    /// of this process may have registered the font.
-    #[test]
-    fn child_paints_without_the_font() {
-        if std::env::var_os(CHILD).is_none() {
-            return;
-        }
-        let mut svg = String::new();
-        let root = SVGBackend::with_string(&mut svg, SLICE_SIZE).into_drawing_area();
-        let slice = Slice {
-            a: 0,
-            limit: 3,
-            marks: vec![(0, 0)],
-        };
-        let map = PartnerMap {
-            limit: 1,
-            partners: vec![0, 2, 2, 0],
-            largest: 2,
-        };
-        let counts = Counts {
-            limit: 10,
-            counts: vec![(1.0, 1.0), (10.0, 20.0)],
-            sums: vec![(2.0, 3.0), (10.0, 300.0)],
-        };
-        for painted in [slice.paint(&root), map.paint(&root), counts.paint(&root)] {
-            let error = painted.expect_err("no font, no picture");
-            assert!(error.contains("FontUnavailable"), "{error}");
-        }
-    }
-
-    #[test]
-    fn a_picture_plotters_cannot_draw_fails_with_plotters_reason() {
-        // The only failure plotters has with these backends is a missing font,
-        // which `render` rules out by registering it first: so a child process
-        // that never registers it paints.
-        let output = Command::new(std::env::current_exe().expect("the test binary"))
-            .args([
-                "--exact",
-                "draw::tests::child_paints_without_the_font",
-                "--test-threads=1",
-            ])
-            .env(CHILD, "1")
-            .output()
-            .expect("the test binary runs");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(output.status.success(), "the child failed: {stdout}");
-        assert!(stdout.contains("1 passed"), "{stdout}");
-    }
-}
+mod tests;

@@ -12,6 +12,8 @@ use super::{Ctx, Failure, MAX_GRUNDY, runtime};
 /// terminal, once a second has passed.
 impl RuntimeScan for GrundyTable {
     type Error = GrundyError;
+    const MAX_LIMIT: u32 = MAX_GRUNDY;
+    const NO_FURTHER: &'static str = "the time grows as the fourth power of the limit";
     fn memory_needed(limit: u32) -> u64 {
         grundy_memory_needed(limit)
     }
@@ -29,7 +31,8 @@ pub(crate) fn table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable
         _ => {
             return Err(Failure::Usage(format!(
                 "{what} needs the Grundy values to {limit}, past the largest this tool \
-                 computes, {MAX_GRUNDY} (the time grows as the fourth power of the limit)"
+                 computes, {MAX_GRUNDY} ({})",
+                GrundyTable::NO_FURTHER
             )));
         }
     };

@@ -24,8 +24,8 @@
 //! [`ScannedTriples::scan`](stone_game::ScannedTriples::scan), which stops at
 //! the limit, the others with
 //! [`ScannedTables::scan`](stone_game::ScannedTables::scan). Exit codes: 0
-//! for success, 1 when `verify` finds a mismatch or the output cannot be
-//! written, 2 for bad arguments (one `error:` line and a usage hint on
+//! for success, 1 when `verify` finds a mismatch or the output or a picture
+//! cannot be written, 2 for bad arguments (one `error:` line and a usage hint on
 //! stderr), including a limit whose scan would not fit in memory.
 
 #![forbid(unsafe_code)]
@@ -40,7 +40,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 mod args;
 mod commands;
-pub mod draw;
+mod draw;
 mod grundy;
 mod play;
 mod runtime;
@@ -48,31 +48,23 @@ mod verify;
 
 use args::{Cli, Command};
 
-/// The largest limit the tool scans at run time. A scan's time grows as the
-/// cube of its limit: 8000 takes about 2 s on two cores (BENCHMARKS.md), so
-/// this one about a quarter of a minute, and memory rather than time is what
-/// refuses it on a small machine. Larger scans are for the library's
-/// [`ScannedTables::scan`](stone_game::ScannedTables::scan), up to [`MAX_SCAN_LIMIT`](stone_game::MAX_SCAN_LIMIT).
-pub const MAX_SCAN: u32 = 16_000;
-
 /// The largest `verify --brute-limit`. The brute force's time grows as the
-/// fourth power of its limit: 300 takes a few seconds, this about half a
-/// minute. The library's [`BruteForce`](stone_game::BruteForce) goes further.
-pub const MAX_BRUTE: u32 = 500;
+/// fourth power of its limit (BENCHMARKS.md). The library's
+/// [`BruteForce`](stone_game::BruteForce) goes further.
+pub(crate) const MAX_BRUTE: u32 = 500;
 
 /// The largest pile whose Grundy values the tool computes (`grundy`, `play`
 /// with a sum of games, `draw grundy`). The time grows about as the fourth
-/// power of the limit: this takes about 4 s on two busy cores
-/// (BENCHMARKS.md). The library's
+/// power of the limit (BENCHMARKS.md). The library's
 /// [`GrundyTable::compute`](stone_game::GrundyTable::compute) goes further.
-pub const MAX_GRUNDY: u32 = 500;
+pub(crate) const MAX_GRUNDY: u32 = 500;
 
 /// The second line of every usage error.
 const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
 
 /// Runs the tool with `args` (`argv[0]` first) and returns its exit code: 0
-/// for success, 1 when `verify` finds a mismatch or the output cannot be
-/// written, 2 for bad arguments.
+/// for success, 1 when `verify` finds a mismatch or the output or a picture
+/// cannot be written, 2 for bad arguments.
 ///
 /// Answers go to `stdout`; notes and errors to `stderr`. A bad argument gives
 /// exactly one `error: ...` line and a usage hint on `stderr`. It never
@@ -196,6 +188,9 @@ pub(crate) enum Failure {
     Usage(String),
     /// The output could not be written: exit code 1, or 0 for a broken pipe.
     Io(io::Error),
+    /// A file could not be made (a picture not written or not drawn): exit
+    /// code 1, with this message.
+    Output(String),
     /// Cannot happen: a table failed to answer what it covers. Exit code 1.
     Internal(String),
 }
@@ -226,6 +221,10 @@ where
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(Failure::Io(e)) => {
             let _ = writeln!(ctx.err, "error: cannot write the output: {e}");
+            1
+        }
+        Err(Failure::Output(message)) => {
+            let _ = writeln!(ctx.err, "error: {}", one_line(&message));
             1
         }
         Err(Failure::Internal(message)) => {

@@ -5,10 +5,18 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use stone_game::{
-    Progress, ScanError, ScannedTables, ScannedTriples, memory_needed, memory_needed_for_triples,
+    MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, ScannedTriples, memory_needed,
+    memory_needed_for_triples,
 };
 
-use super::{Ctx, Failure, MAX_SCAN};
+use super::{Ctx, Failure};
+
+/// The largest limit of a scan of the whole tables (`partner`, `is-losing`,
+/// `moves`, `draw`). Its time grows as the cube of the limit and its memory
+/// as the square: at this limit it takes minutes and gigabytes (README,
+/// "The command-line tool", has the measured figures), and past it the
+/// library's `ScannedTables::scan` serves.
+pub(crate) const MAX_WHOLE_SCAN: u32 = 32_000;
 
 /// The memory assumed available when `/proc/meminfo` cannot be read: 16 GiB.
 pub(crate) const FALLBACK_MEMORY: u64 = 16 << 30;
@@ -77,6 +85,10 @@ pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Resu
 pub(crate) trait RuntimeScan: Sized {
     /// Why the scan refused.
     type Error: std::fmt::Display;
+    /// The largest limit the tool scans this way.
+    const MAX_LIMIT: u32;
+    /// Why the tool scans no further, for the refusal past it.
+    const NO_FURTHER: &'static str;
     /// The memory the scan needs at its peak, in bytes.
     fn memory_needed(limit: u32) -> u64;
     /// The scan, reporting progress as it goes.
@@ -85,6 +97,9 @@ pub(crate) trait RuntimeScan: Sized {
 
 impl RuntimeScan for ScannedTables {
     type Error = ScanError;
+    const MAX_LIMIT: u32 = MAX_WHOLE_SCAN;
+    const NO_FURTHER: &'static str = "a scan of the whole tables to it takes minutes and \
+        gigabytes of memory, growing as the cube and the square of the limit";
     fn memory_needed(limit: u32) -> u64 {
         memory_needed(limit)
     }
@@ -95,6 +110,10 @@ impl RuntimeScan for ScannedTables {
 
 impl RuntimeScan for ScannedTriples {
     type Error = ScanError;
+    // Sums, counts and lists go as far as any scan: a long one shows a
+    // progress bar, and only the memory check refuses one.
+    const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
+    const NO_FURTHER: &'static str = "the tables store piles as 16-bit numbers";
     fn memory_needed(limit: u32) -> u64 {
         memory_needed_for_triples(limit)
     }
@@ -111,7 +130,7 @@ pub(crate) fn scan<T: RuntimeScan>(
     what: &str,
     note: Option<&str>,
 ) -> Result<T, Failure> {
-    let limit = scan_limit(what, limit)?;
+    let limit = scan_limit::<T>(what, limit)?;
     check_memory(
         ctx,
         &format!("{what} needs a runtime scan to {limit}, which"),
@@ -131,14 +150,16 @@ pub(crate) fn past_limit_note(limit: u64) -> String {
     )
 }
 
-/// `limit` as the limit of a runtime scan for `what`, or its refusal past
-/// [`MAX_SCAN`].
-pub(crate) fn scan_limit(what: &str, limit: u64) -> Result<u32, Failure> {
+/// `limit` as the limit of a runtime scan `T` for `what`, or its refusal
+/// past [`RuntimeScan::MAX_LIMIT`].
+pub(crate) fn scan_limit<T: RuntimeScan>(what: &str, limit: u64) -> Result<u32, Failure> {
     match u32::try_from(limit) {
-        Ok(limit) if limit <= MAX_SCAN => Ok(limit),
+        Ok(limit) if limit <= T::MAX_LIMIT => Ok(limit),
         _ => Err(Failure::Usage(format!(
-            "{what} needs a runtime scan to {limit}, past the largest this tool runs, \
-             {MAX_SCAN} (a scan's time grows as the cube of its limit)"
+            "{what} needs a runtime scan to {limit}, past the largest this tool runs, {} \
+             ({})",
+            T::MAX_LIMIT,
+            T::NO_FURTHER
         ))),
     }
 }

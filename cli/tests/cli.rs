@@ -14,6 +14,16 @@ use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
 
+/// The largest `verify --brute-limit` the tool runs (README, "The
+/// command-line tool").
+const MAX_BRUTE: u64 = 500;
+
+/// The largest limit of a scan of the whole tables the tool runs (README,
+/// "The command-line tool").
+const MAX_WHOLE_SCAN: u64 = 32_000;
+/// The largest pile whose Grundy values the tool computes, as README says.
+const MAX_GRUNDY: u32 = 500;
+
 /// A finished run: exit code, stdout, stderr.
 struct Run {
     code: i32,
@@ -533,7 +543,7 @@ fn verify_with_a_smaller_brute_force() {
 #[test]
 fn verify_past_the_limit_checks_a_runtime_scan() {
     let m = limit() + 1;
-    if m > u64::from(stone_game_cli::MAX_BRUTE) {
+    if m > MAX_BRUTE {
         let error = bad(&["verify", "--brute-limit", &m.to_string()]);
         assert!(error.contains("past the largest this tool runs"), "{error}");
         return;
@@ -700,23 +710,47 @@ fn bad_too_large_for_memory() {
 #[test]
 fn bad_past_the_largest_brute_force() {
     // Fits in memory, but would run for many minutes: refused up front.
-    let past = (stone_game_cli::MAX_BRUTE + 1).to_string();
+    let past = (MAX_BRUTE + 1).to_string();
     let e = bad(&["verify", "--brute-limit", &past]);
-    assert!(e.contains(&stone_game_cli::MAX_BRUTE.to_string()), "{e}");
+    assert!(e.contains(&MAX_BRUTE.to_string()), "{e}");
 }
 
 #[test]
 fn bad_past_the_largest_scan() {
-    let max = stone_game_cli::MAX_SCAN;
-    let past = (u64::from(max) + 1).to_string();
-    let e = bad(&["sum", &past]);
-    assert!(e.contains(&max.to_string()), "{e}");
+    // Sums, counts and lists scan the triples alone, as far as any scan goes.
+    let past = (u64::from(stone_game::MAX_SCAN_LIMIT) + 1).to_string();
+    for args in [
+        &["sum", &past][..],
+        &["sum", "--scan", &past],
+        &["count", &past],
+        &["list", "--limit", &past],
+    ] {
+        let e = bad(args);
+        assert!(
+            e.contains(
+                "past the largest this tool runs, 65535 (the tables store piles as 16-bit numbers)"
+            ),
+            "{e}"
+        );
+    }
     bad(&["count", "18446744073709551615"]);
-    bad(&["sum", "--scan", &past]);
-    bad(&["list", "--limit", &past]);
-    bad(&["partner", "0", &past]);
-    bad(&["is-losing", &past, &past, "0"]);
-    bad(&["moves", "1", &past, &past]);
+    // The others scan the whole tables, to a smaller limit.
+    let past = (MAX_WHOLE_SCAN + 1).to_string();
+    let picture = format!("{}/never-written.png", env!("CARGO_TARGET_TMPDIR"));
+    for args in [
+        &["partner", "0", &past][..],
+        &["is-losing", &past, &past, "0"],
+        &["moves", "1", &past, &past],
+        &["draw", "slice", "0", "--limit", &past, "-o", &picture],
+    ] {
+        let e = bad(args);
+        assert!(
+            e.contains(&format!(
+                "past the largest this tool runs, {MAX_WHOLE_SCAN} (a scan of the whole tables"
+            )),
+            "{e}"
+        );
+    }
 }
 
 #[cfg(unix)]
@@ -776,7 +810,7 @@ fn grundy_prints_the_value_plain_and_as_json() {
 
 #[test]
 fn grundy_refuses_bad_input() {
-    let past = (stone_game_cli::MAX_GRUNDY + 1).to_string();
+    let past = (MAX_GRUNDY + 1).to_string();
     for (args, needle) in [
         (vec!["1", "2"], "required arguments were not provided"),
         (vec!["1", "2", "3", "4"], "unexpected argument '4'"),
@@ -799,7 +833,7 @@ fn grundy_refuses_bad_input() {
         format!(
             "error: the value of ({past}, 0, 0) needs the Grundy values to {past}, past the \
              largest this tool computes, {} (the time grows as the fourth power of the limit)",
-            stone_game_cli::MAX_GRUNDY
+            MAX_GRUNDY
         )
     );
 }

@@ -148,7 +148,7 @@ fn numbers(args: &[OsString]) -> Vec<u128> {
 
 /// Whether the arguments may ask for a long runtime scan or brute force, or
 /// for `draw`, which writes files wherever its arguments say (its bad input
-/// has tests of its own, in `cli/tests/draw.rs`).
+/// has tests of its own, in `cli/src/draw/tests.rs`).
 fn too_costly(args: &[OsString]) -> bool {
     let has = |word: &str| args.iter().any(|a| a.to_string_lossy().contains(word));
     if has("draw") {
