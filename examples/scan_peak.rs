@@ -32,7 +32,7 @@ fn main() -> ExitCode {
             .map(|t| (t.losing_sum(limit.into()), t.losing_count(limit.into())))
     } else {
         ScannedTables::scan(limit).map(|t| {
-            let view = t.tables();
+            let view = t.as_tables();
             (
                 view.losing_sum(limit.into()),
                 view.losing_count(limit.into()),

@@ -16,7 +16,7 @@ use crate::tables::{Partners, Triples, Words};
 use crate::{Tables, Triple};
 
 /// The tables of a runtime scan, with the same queries as the generated ones
-/// through [`tables`](Self::tables).
+/// through [`as_tables`](Self::as_tables).
 ///
 /// The scan is the one in [`stone_game_scan::scan`]: the
 /// build script (through the generator) and this type run the same code.
@@ -24,8 +24,8 @@ use crate::{Tables, Triple};
 /// ```
 /// use stone_game::ScannedTables;
 /// let table = ScannedTables::scan(100)?;
-/// assert_eq!(table.tables().losing_sum(100), Some(173_895));
-/// assert_eq!(table.tables().losing_count(100), Some(1264));
+/// assert_eq!(table.as_tables().losing_sum(100), Some(173_895));
+/// assert_eq!(table.as_tables().losing_count(100), Some(1264));
 /// # Ok::<(), stone_game::ScanError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct ScannedTables {
 
 impl core::fmt::Debug for ScannedTables {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.tables().fmt(f)
+        self.as_tables().fmt(f)
     }
 }
 
@@ -80,14 +80,14 @@ impl ScannedTables {
         })
     }
 
-    /// The queries over this table.
+    /// This scan as a [`Tables`] view, with the queries of [`EMBEDDED`](crate::EMBEDDED).
     ///
     /// ```
     /// let table = stone_game::ScannedTables::scan(20)?;
-    /// assert_eq!(table.tables().is_losing(4, 4, 3), Some(true));
+    /// assert_eq!(table.as_tables().is_losing(4, 4, 3), Some(true));
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
-    pub fn tables(&self) -> Tables<'_> {
+    pub fn as_tables(&self) -> Tables<'_> {
         Tables {
             limit: self.limit,
             triples: Triples::wide(&self.triples),

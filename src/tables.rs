@@ -9,7 +9,7 @@ use crate::moves::WinningMoves;
 /// of every pair up to it, and the running sums and counts.
 ///
 /// [`EMBEDDED`](crate::EMBEDDED) is the view of the tables generated at build time;
-/// [`ScannedTables::tables`](crate::ScannedTables::tables) gives one of a runtime scan. Sums,
+/// [`ScannedTables::as_tables`](crate::ScannedTables::as_tables) gives one of a runtime scan. Sums,
 /// counts, partners and positions are O(1) `const fn`s;
 /// [`losing_index`](Self::losing_index) is a binary search and
 /// [`winning_moves`](Self::winning_moves) tries the moves that touch the two

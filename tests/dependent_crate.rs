@@ -518,7 +518,7 @@ fn two_crates_of_one_build_take_tables_at_two_limits() {
     let mut expected = String::new();
     for (name, l) in [("small", 100), ("large", 300)] {
         let scanned = stone_game::ScannedTables::scan(l).expect("scans");
-        let tables = scanned.tables();
+        let tables = scanned.as_tables();
         let l = u64::from(l);
         expected.push_str(&format!(
             "{name}: limit {l}, S({l}) = {:?}, S({}) = None, partner(0, {l}) = {:?}\n",

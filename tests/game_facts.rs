@@ -58,8 +58,8 @@ fn the_examples_of_the_rules() {
 #[test]
 fn s_100_is_173895_with_1264_losing_positions() {
     let table = ScannedTables::scan(100).expect("scans");
-    assert_eq!(table.tables().losing_sum(100), Some(173_895));
-    assert_eq!(table.tables().losing_count(100), Some(1264));
+    assert_eq!(table.as_tables().losing_sum(100), Some(173_895));
+    assert_eq!(table.as_tables().losing_count(100), Some(1264));
     if LIMIT >= 100 {
         assert_eq!(stone_game::losing_sum(100), Some(173_895));
         assert_eq!(stone_game::losing_count(100), Some(1264));
@@ -167,7 +167,7 @@ fn the_brute_force_finds_exactly_one_partner_for_every_pair() {
                 .filter(|&c| solved.is_losing(a, b, c) == Some(true))
                 .collect();
             assert_eq!(losing.len(), 1, "({a}, {b}): {losing:?}");
-            assert_eq!(scanned.tables().partner(a, b), Some(losing[0]));
+            assert_eq!(scanned.as_tables().partner(a, b), Some(losing[0]));
             if LIMIT >= 10 {
                 assert_eq!(EMBEDDED.partner(a, b), Some(losing[0]));
             }

@@ -296,7 +296,7 @@ fn table_position() -> impl Strategy<Value = [u64; 3]> {
 /// Positions within the runtime scan: uniform, losing, and next to losing.
 fn scan_position() -> impl Strategy<Value = [u64; 3]> {
     let triple = any::<Index>().prop_map(|i| {
-        let triples = scanned().tables().triples();
+        let triples = scanned().as_tables().triples();
         widen(triples.get(i.index(triples.len())).expect("in range"))
     });
     prop_oneof![
@@ -369,7 +369,7 @@ proptest! {
     /// and the embedded table agrees with the scan wherever it answers.
     #[test]
     fn definition_holds_in_the_scan(p in scan_position()) {
-        let view = scanned().tables();
+        let view = scanned().as_tables();
         check_definition(view, p)?;
         check_order_independence(view, p)?;
         if let Some(is) = losing(EMBEDDED, p) {
@@ -394,7 +394,7 @@ proptest! {
         check_definition(EMBEDDED, p)?;
         check_order_independence(EMBEDDED, p)?;
         // The runtime scan, which covers the two smaller piles, agrees.
-        let view = scanned().tables();
+        let view = scanned().as_tables();
         prop_assert_eq!(losing(view, p), losing(EMBEDDED, p));
         prop_assert_eq!(
             EMBEDDED.winning_moves(p[0], p[1], p[2]).map(Iterator::collect::<Vec<_>>),
@@ -413,7 +413,7 @@ proptest! {
     /// through the scan.
     #[test]
     fn partner_is_symmetric(a in 0..=SCAN, b in 0..=SCAN) {
-        let view = scanned().tables();
+        let view = scanned().as_tables();
         for (table, limit) in [(EMBEDDED, L), (view, SCAN)] {
             let c = table.partner(a, b);
             prop_assert_eq!(c.is_some(), a.max(b) <= limit, "({}, {})", a, b);
@@ -454,7 +454,7 @@ proptest! {
     ) {
         let small_table = ScannedTables::scan(small).expect("a small scan");
         let small_far = far.max(u64::from(small) + 1);
-        for (table, far) in [(EMBEDDED, far), (small_table.tables(), small_far)] {
+        for (table, far) in [(EMBEDDED, far), (small_table.as_tables(), small_far)] {
             let limit = u64::from(table.limit());
             prop_assert_eq!(table.losing_sum(far), None);
             prop_assert_eq!(table.losing_count(far), None);
@@ -488,7 +488,7 @@ proptest! {
 /// table and of the runtime scan.
 #[test]
 fn no_two_losing_triples_share_a_key() {
-    for triples in [LOSING_TRIPLES, scanned().tables().triples()] {
+    for triples in [LOSING_TRIPLES, scanned().as_tables().triples()] {
         let mut one = HashMap::new();
         let mut two = HashMap::new();
         let mut all = HashMap::new();
@@ -575,7 +575,7 @@ fn definition_holds_exhaustively_for_small_piles() {
 /// triples and the sums all agree with one another and with the scan.
 #[test]
 fn tables_are_consistent() {
-    let view = scanned().tables();
+    let view = scanned().as_tables();
     // The triples: sorted, strictly increasing, within the limit.
     for table in [EMBEDDED, view] {
         let triples = table.triples();
@@ -646,7 +646,7 @@ fn tables_are_consistent() {
 /// non-decreasing, embedded equal to the scan up to LIMIT.
 #[test]
 fn sums_and_counts_at_every_limit() {
-    let view = scanned().tables();
+    let view = scanned().as_tables();
     let mut per_z = vec![(0u64, 0u64); SCAN as usize + 1];
     for t in view.triples() {
         let entry = &mut per_z[usize::from(t[2])];
@@ -688,7 +688,7 @@ fn edges_past_the_limit() {
         .iter()
         .map(|&l| ScannedTables::scan(l).unwrap())
         .collect();
-    let views = std::iter::once(EMBEDDED).chain(scans.iter().map(ScannedTables::tables));
+    let views = std::iter::once(EMBEDDED).chain(scans.iter().map(ScannedTables::as_tables));
     for table in views {
         let limit = u64::from(table.limit());
         let past = PAST

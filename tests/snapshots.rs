@@ -34,7 +34,7 @@ fn sums_and_counts() {
         let table = if l <= u64::from(LIMIT) {
             EMBEDDED
         } else {
-            scan.tables()
+            scan.as_tables()
         };
         let (sum, count) = (table.losing_sum(l), table.losing_count(l));
         let _ = writeln!(text, "S({l}) = {sum:?}, count = {count:?}");

@@ -74,7 +74,7 @@ fn brute_force_agrees_with_partners_whose_partner_is_past_the_brute_limit() {
 #[test]
 fn a_runtime_scan_equals_the_generated_tables_within_them() {
     let larger = ScannedTables::scan(LIMIT + 40).expect("scans");
-    let view = larger.tables();
+    let view = larger.as_tables();
     let l = u64::from(LIMIT);
     let up_to_limit = view.triples().into_iter().filter(|t| u64::from(t[2]) <= l);
     assert!(
@@ -108,14 +108,18 @@ fn the_scan_of_the_triples_alone_equals_the_whole_scan() {
         let (alone, whole) = (alone.expect("scans"), whole.expect("scans"));
         assert_eq!(alone.limit(), limit);
         assert!(
-            alone.triples() == whole.tables().triples(),
+            alone.triples() == whole.as_tables().triples(),
             "the triples differ"
         );
         for l in 0..=u64::from(limit) + 1 {
-            assert_eq!(alone.losing_sum(l), whole.tables().losing_sum(l), "S({l})");
+            assert_eq!(
+                alone.losing_sum(l),
+                whole.as_tables().losing_sum(l),
+                "S({l})"
+            );
             assert_eq!(
                 alone.losing_count(l),
-                whole.tables().losing_count(l),
+                whole.as_tables().losing_count(l),
                 "count({l})"
             );
         }
@@ -185,7 +189,7 @@ fn brute_force_agrees_on_every_position_up_to_300() {
     let m = 300;
     let solved = BruteForce::new_parallel(m).expect("a small limit");
     let table = ScannedTables::scan(m).expect("scans");
-    let from_scan: Vec<_> = table.tables().triples().iter().collect();
+    let from_scan: Vec<_> = table.as_tables().triples().iter().collect();
     assert!(
         from_scan == solved.losing_triples().collect::<Vec<_>>(),
         "the scan and the brute force differ"

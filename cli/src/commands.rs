@@ -87,7 +87,7 @@ pub(crate) fn table_for_position(
 
 /// The tables that answer: a runtime scan where one ran, else the embedded ones.
 pub(crate) fn view(table: &Option<ScannedTables>) -> Tables<'_> {
-    table.as_ref().map_or(EMBEDDED, ScannedTables::tables)
+    table.as_ref().map_or(EMBEDDED, ScannedTables::as_tables)
 }
 
 fn unanswered(what: String) -> Failure {

@@ -51,7 +51,7 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     } else {
         None
     };
-    let small = small.as_ref().map(ScannedTables::tables);
+    let small = small.as_ref().map(ScannedTables::as_tables);
     report(ctx, examples(small))?;
     report(ctx, sum_check(small, 4, 27, 5))?;
     report(ctx, sum_check(small, 100, 173_895, 1264))?;
@@ -65,7 +65,7 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
     let scanned: ScannedTables = runtime::scan_checked(ctx, scan_to)?;
     report(
         ctx,
-        scan_agrees(scan_to, answers(scanned.tables(), LIMIT.into())),
+        scan_agrees(scan_to, answers(scanned.as_tables(), LIMIT.into())),
     )?;
 
     if let Some(note) = slow_note(m) {
@@ -91,7 +91,7 @@ pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
             ctx,
             brute_agrees(
                 brute_verdicts(&brute, m),
-                table_verdicts(scanned.tables(), m),
+                table_verdicts(scanned.as_tables(), m),
                 m,
                 "a runtime scan",
             ),
@@ -503,7 +503,7 @@ mod tests {
         let scan = ScannedTables::scan(30).unwrap();
         let check = brute_agrees(
             brute_verdicts(&brute, 30),
-            table_verdicts(scan.tables(), 30),
+            table_verdicts(scan.as_tables(), 30),
             30,
             "a runtime scan",
         );
@@ -512,13 +512,13 @@ mod tests {
             Ok("brute force agrees with a runtime scan up to 30".into())
         );
         let scan = ScannedTables::scan(LIMIT).unwrap();
-        assert!(scan_agrees(LIMIT, answers(scan.tables(), LIMIT.into())).is_ok());
+        assert!(scan_agrees(LIMIT, answers(scan.as_tables(), LIMIT.into())).is_ok());
     }
 
     /// The verdicts of a scan to 30 with `(0, 1, 2)` called winning, as a
     /// table with the partner of `(0, 1)` moved from 2 to 3 would.
     fn tampered_verdicts(scan: &ScannedTables) -> impl Iterator<Item = Verdict> + '_ {
-        table_verdicts(scan.tables(), 30).map(|v| match v {
+        table_verdicts(scan.as_tables(), 30).map(|v| match v {
             Verdict::Position {
                 p: [0, 1, 2],
                 losing: Some(true),
@@ -550,7 +550,7 @@ mod tests {
         let brute = BruteForce::new(10).unwrap();
         let check = brute_agrees(
             brute_verdicts(&brute, 11),
-            table_verdicts(ScannedTables::scan(11).unwrap().tables(), 11),
+            table_verdicts(ScannedTables::scan(11).unwrap().as_tables(), 11),
             11,
             "a scan",
         );
@@ -558,7 +558,7 @@ mod tests {
         assert!(message.contains("brute force says nothing"), "{message}");
         // A scan past the tables agrees within them.
         let more = ScannedTables::scan(LIMIT + 1).unwrap();
-        assert!(scan_agrees(LIMIT + 1, answers(more.tables(), LIMIT.into())).is_ok());
+        assert!(scan_agrees(LIMIT + 1, answers(more.as_tables(), LIMIT.into())).is_ok());
     }
 
     #[test]
@@ -570,7 +570,7 @@ mod tests {
         assert_eq!(
             brute_agrees(
                 brute_verdicts(&brute, 10),
-                table_verdicts(scan.tables(), 11),
+                table_verdicts(scan.as_tables(), 11),
                 11,
                 "a scan"
             ),
@@ -583,7 +583,7 @@ mod tests {
         let scan = ScannedTables::scan(30).unwrap();
         let brute = BruteForce::new(30).unwrap();
         let with = |listed: Vec<[u64; 3]>| {
-            let positions = table_verdicts(scan.tables(), 30)
+            let positions = table_verdicts(scan.as_tables(), 30)
                 .filter(|v| matches!(v, Verdict::Position { .. }))
                 .collect::<Vec<_>>();
             let listed = listed.into_iter().map(Verdict::Listed);
@@ -595,7 +595,7 @@ mod tests {
             )
         };
         let all: Vec<[u64; 3]> = scan
-            .tables()
+            .as_tables()
             .triples()
             .into_iter()
             .filter(|t| t[2] <= 30)
@@ -619,16 +619,16 @@ mod tests {
         answer: Answer,
         to: Answer,
     ) -> impl Iterator<Item = Answer> + '_ {
-        let mut real = answers(scan.tables(), LIMIT.into());
+        let mut real = answers(scan.as_tables(), LIMIT.into());
         assert!(real.any(|a| a == answer), "{answer:?} is not an answer");
-        answers(scan.tables(), LIMIT.into()).map(move |a| if a == answer { to } else { a })
+        answers(scan.as_tables(), LIMIT.into()).map(move |a| if a == answer { to } else { a })
     }
 
     #[test]
     fn a_wrong_partner_fails_both_comparisons() {
         let scan = ScannedTables::scan(LIMIT).unwrap();
         let brute = BruteForce::new(10).unwrap();
-        let tampered: Vec<Verdict> = table_verdicts(scan.tables(), 10)
+        let tampered: Vec<Verdict> = table_verdicts(scan.as_tables(), 10)
             .map(|v| match v {
                 Verdict::Position { p: [0, 1, 3], .. } => Verdict::Position {
                     p: [0, 1, 3],
@@ -661,7 +661,7 @@ mod tests {
     #[test]
     fn a_wrong_sum_or_triple_alone_fails_the_scan_comparison() {
         let scan = ScannedTables::scan(LIMIT).unwrap();
-        let tables = scan.tables();
+        let tables = scan.as_tables();
         // Only S(5) is wrong; its count is right.
         let totals = |sum: Option<u64>| Answer::Totals {
             l: 5,
@@ -761,7 +761,7 @@ mod tests {
         // Past the limit: a losing triple of a larger scan.
         let beyond = ScannedTables::scan(LIMIT + 10).unwrap();
         let past = beyond
-            .tables()
+            .as_tables()
             .triples()
             .into_iter()
             .find(|t| u32::from(t[2]) > LIMIT)
@@ -895,11 +895,11 @@ mod tests {
     #[test]
     fn sums_past_the_tables_are_read_from_the_small_scan() {
         let scan = ScannedTables::scan(LIMIT + 1).unwrap();
-        let small = Some(scan.tables());
+        let small = Some(scan.as_tables());
         for l in [u64::from(LIMIT), u64::from(LIMIT) + 1] {
             let (sum, count) = (
-                scan.tables().losing_sum(l).unwrap(),
-                scan.tables().losing_count(l).unwrap(),
+                scan.as_tables().losing_sum(l).unwrap(),
+                scan.as_tables().losing_count(l).unwrap(),
             );
             let from = if l > u64::from(LIMIT) {
                 " (by a runtime scan: LIMIT is smaller)"
@@ -928,7 +928,7 @@ mod tests {
     fn a_runtime_scan_is_named_with_its_limit() {
         let scan = ScannedTables::scan(LIMIT + 1).unwrap();
         assert_eq!(
-            scan_agrees(LIMIT + 1, answers(scan.tables(), LIMIT.into())),
+            scan_agrees(LIMIT + 1, answers(scan.as_tables(), LIMIT.into())),
             Ok(format!(
                 "a runtime scan to {} agrees with the embedded tables",
                 LIMIT + 1

@@ -172,21 +172,21 @@ fn sum_and_count_above_the_limit_scan_at_run_time() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(
         r.out,
-        format!("{}\n", table.tables().losing_sum(l).unwrap())
+        format!("{}\n", table.as_tables().losing_sum(l).unwrap())
     );
     assert_eq!(
         r.err,
         format!("note: {l} is above the embedded limit {LIMIT}; scanning at run time\n")
     );
     let out = ok_with_note(&["count", &l.to_string(), "--json"]);
-    let n = table.tables().losing_count(l).unwrap();
+    let n = table.as_tables().losing_count(l).unwrap();
     assert_eq!(json(&out), json!({"limit": l, "count": n}));
     // The first limit past the tables scans too.
     let out = ok_with_note(&["sum", &(limit() + 1).to_string()]);
     let table = ScannedTables::scan(LIMIT + 1).unwrap();
     assert_eq!(
         out,
-        format!("{}\n", table.tables().losing_sum(limit() + 1).unwrap())
+        format!("{}\n", table.as_tables().losing_sum(limit() + 1).unwrap())
     );
 }
 
@@ -270,9 +270,9 @@ fn is_losing_json() {
 fn is_losing_above_the_limit_scans_to_the_second_largest_pile() {
     let (x, y) = (limit() + 150, limit() + 180);
     let table = ScannedTables::scan(y as u32).unwrap();
-    let c = table.tables().partner(x, y).unwrap();
+    let c = table.as_tables().partner(x, y).unwrap();
     for z in [c, c + 1, 3] {
-        let expected = table.tables().is_losing(x, y, z).unwrap();
+        let expected = table.as_tables().is_losing(x, y, z).unwrap();
         let args = [y.to_string(), z.to_string(), x.to_string()];
         let out = ok_with_note(&["is-losing", &args[0], &args[1], &args[2]]);
         assert_eq!(out == "losing\n", expected, "{x} {y} {z}: {out}");
@@ -307,7 +307,7 @@ fn partner_above_the_limit_scans() {
     let (a, b) = (5, above());
     let expected = ScannedTables::scan(b as u32)
         .unwrap()
-        .tables()
+        .as_tables()
         .partner(a, b)
         .unwrap();
     let out = ok_with_note(&["partner", &b.to_string(), &a.to_string(), "--json"]);
@@ -414,7 +414,7 @@ fn moves_above_the_limit_scan() {
     let table = ScannedTables::scan(LIMIT + 120).unwrap();
     let args = p.map(|n| n.to_string());
     let out = ok_with_note(&["moves", &args[0], &args[1], &args[2]]);
-    assert_eq!(out, lines_of(&expected_moves(table.tables(), p)));
+    assert_eq!(out, lines_of(&expected_moves(table.as_tables(), p)));
 }
 
 // --- list ------------------------------------------------------------------
@@ -484,9 +484,9 @@ fn list_above_the_limit_scans() {
     let out = ok_with_note(&["list", "--limit", &l.to_string(), "--format", "json"]);
     assert_eq!(
         json(&out),
-        json!(table.tables().triples().iter().collect::<Vec<_>>())
+        json!(table.as_tables().triples().iter().collect::<Vec<_>>())
     );
-    assert!(table.tables().triples().len() > LOSING_TRIPLES.len());
+    assert!(table.as_tables().triples().len() > LOSING_TRIPLES.len());
 }
 
 /// A reader that stops early: the tool ends quietly, without a panic.

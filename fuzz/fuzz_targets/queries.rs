@@ -178,7 +178,7 @@ fuzz_target!(|input: Input| {
     // A small runtime scan: the same checks, and the same answers wherever
     // both tables answer.
     let small = ScannedTables::scan(u32::from(input.scan % 64)).expect("a small scan");
-    let view = small.tables();
+    let view = small.as_tables();
     check(view, p, l);
     if let (Some(mine), Some(embedded)) = (
         view.is_losing(p[0], p[1], p[2]),

@@ -69,7 +69,7 @@ fn same_answers(
 
 fn same_as_the_scan(made: &Tables<'_>, limit: u32, exhaustive_to: u64, moves_to: u64) {
     let scanned = ScannedTables::scan(limit).expect("scans");
-    let expected = scanned.tables();
+    let expected = scanned.as_tables();
     assert_eq!(made.limit(), limit);
     assert_eq!(made.triples(), expected.triples());
     same_answers(made, &expected, limit.into(), exhaustive_to, moves_to);
