@@ -66,7 +66,7 @@ impl Words<'_> {
 /// The embedded triples are bytes (`include_bytes!`), which cost rustc far
 /// less than a slice literal, so this type reads them with `const fn`s
 /// instead of handing out a `&[[u16; 3]]`: [`get`](Self::get),
-/// [`len`](Self::len) and [`position`](Self::position) are `const`, and
+/// [`len`](Self::len) and [`losing_index`](Self::losing_index) are `const`, and
 /// [`iter`](Self::iter) (or a `for` loop) yields each [`Triple`] by value.
 ///
 /// ```
