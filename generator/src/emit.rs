@@ -14,15 +14,15 @@
 //! phf map `LOSING_POSITIONS`, the one table written as literals, since
 //! `phf::Map` takes them.
 //!
-//! Every number is checked on its way into its format: a partner that does
-//! not fit, or one the scan never assigned, fails the generation with a
-//! [`GenerateError`] instead of being narrowed. The same scan always gives the
-//! same bytes.
+//! A limit past [`MAX_LIMIT`] is refused with a [`GenerateError`]; within it
+//! every number fits its format (GAME.md bounds the partners), and each is
+//! still converted with a check rather than truncated. The same scan always
+//! gives the same bytes.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::format::{MAX_LIMIT, PARTNER_BYTES, TOTAL_BYTES, TRIPLE_BYTES, pair_count, table_bytes};
+use crate::format::{MAX_LIMIT, PARTNER_BYTES, TOTAL_BYTES, TRIPLE_BYTES, table_bytes};
 use crate::scan::{Scan, prefix_sums};
 
 /// The name of the generated Rust source.
@@ -35,9 +35,6 @@ pub const PARTNERS_FILE: &str = "stone_game_partners.bin";
 pub const SUMS_FILE: &str = "stone_game_sums.bin";
 /// The name of the generated table of counts, beside the source.
 pub const COUNTS_FILE: &str = "stone_game_counts.bin";
-
-/// The scan's mark for a pair it never assigned a partner.
-const UNASSIGNED: u32 = u32::MAX;
 
 /// What to generate besides the tables every build has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,36 +101,6 @@ pub enum GenerateError {
         /// The limit asked for.
         limit: u32,
     },
-    /// A pair's partner does not fit the [`PARTNER_BYTES`] of its entry.
-    PartnerTooLarge {
-        /// The smaller pile of the pair.
-        a: u32,
-        /// The larger pile of the pair.
-        b: u32,
-        /// The partner that does not fit.
-        partner: u32,
-    },
-    /// The scan left a pair without a partner.
-    PartnerMissing {
-        /// The smaller pile of the pair.
-        a: u32,
-        /// The larger pile of the pair.
-        b: u32,
-    },
-    /// The scan's tables do not have the lengths its limit gives them.
-    Inconsistent {
-        /// Which table.
-        table: &'static str,
-        /// The length the limit gives it.
-        expected: u64,
-        /// The length it has.
-        found: u64,
-    },
-    /// A table's size in bytes does not fit `usize` on this target.
-    TooLarge {
-        /// Which table.
-        table: &'static str,
-    },
     /// Writing a file failed.
     Io {
         /// The file being written.
@@ -150,25 +117,6 @@ impl std::fmt::Display for GenerateError {
                 f,
                 "limit {limit} is past the largest the generator writes, {MAX_LIMIT}"
             ),
-            GenerateError::PartnerTooLarge { a, b, partner } => write!(
-                f,
-                "the partner of ({a}, {b}) is {partner}, which does not fit the \
-                 {PARTNER_BYTES} bytes of a partner entry"
-            ),
-            GenerateError::PartnerMissing { a, b } => {
-                write!(f, "the scan found no partner for the pair ({a}, {b})")
-            }
-            GenerateError::Inconsistent {
-                table,
-                expected,
-                found,
-            } => write!(
-                f,
-                "the scan's {table} has {found} entries where its limit gives {expected}"
-            ),
-            GenerateError::TooLarge { table } => {
-                write!(f, "the {table} table is too large for this target's usize")
-            }
             GenerateError::Io { path, source } => {
                 write!(f, "cannot write {}: {source}", path.display())
             }
@@ -249,12 +197,12 @@ struct Parts<'a> {
 fn render_parts(scan: Parts<'_>, options: Options) -> Result<Rendered, GenerateError> {
     let limit = scan.limit;
     check_limit(limit)?;
-    let partners = partner_bytes(limit, scan.partners)?;
+    let partners = partner_bytes(scan.partners);
     let (sums, counts) = prefix_sums(limit, scan.triples);
     let sum = sums.last().copied().unwrap_or(0);
-    let triples = le_bytes::<{ TRIPLE_BYTES / 3 }>(scan.triples.as_flattened(), "triple")?;
-    let sums = le_bytes::<TOTAL_BYTES>(&sums, "sum")?;
-    let counts = le_bytes::<TOTAL_BYTES>(&counts, "count")?;
+    let triples = le_bytes::<{ TRIPLE_BYTES / 3 }>(scan.triples.as_flattened());
+    let sums = le_bytes::<TOTAL_BYTES>(&sums);
+    let counts = le_bytes::<TOTAL_BYTES>(&counts);
 
     let mut source = header(scan, sum, options);
     source.push_str(&declarations(limit));
@@ -280,65 +228,39 @@ fn check_limit(limit: u32) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// `count * width` bytes as a `usize`, or the error that names the table.
-fn sized(count: u64, width: usize, table: &'static str) -> Result<usize, GenerateError> {
-    table_bytes(count, width).ok_or(GenerateError::TooLarge { table })
+/// `count * width` bytes as a `usize`. A limit up to [`MAX_LIMIT`], which
+/// `check_limit` has let through, gives tables of a few megabytes.
+fn sized(count: u64, width: usize) -> usize {
+    table_bytes(count, width).expect("a limit up to MAX_LIMIT gives tables of a few megabytes")
 }
 
-/// The partner table as little-endian `u16`s, every partner checked.
+/// The partner table as little-endian `u16`s.
+///
+/// A scan gives every pair a partner, and GAME.md bounds the partner of
+/// `(a, b)` by `2 (a + b + min(a, b))`, at most `6 * MAX_LIMIT`, below
+/// `u16::MAX`; each partner is still checked rather than truncated, so that
+/// one past the bound could never be written as another number.
 ///
 /// Plain indexed loops here and below: the build script runs at opt-level 0,
 /// where iterator adapters cost several times more.
-fn partner_bytes(limit: u32, partners: &[u32]) -> Result<Vec<u8>, GenerateError> {
-    let expected = pair_count(limit);
-    if partners.len() as u64 != expected {
-        return Err(GenerateError::Inconsistent {
-            table: "partner table",
-            expected,
-            found: partners.len() as u64,
-        });
-    }
-    let mut bytes = vec![0; sized(expected, PARTNER_BYTES, "partner")?];
-    let max = u32::from(u16::MAX);
+fn partner_bytes(partners: &[u32]) -> Vec<u8> {
+    let mut bytes = vec![0; sized(partners.len() as u64, PARTNER_BYTES)];
     for (i, &partner) in partners.iter().enumerate() {
-        if partner > max {
-            let (a, b) = pair_of(i);
-            return Err(if partner == UNASSIGNED {
-                GenerateError::PartnerMissing { a, b }
-            } else {
-                GenerateError::PartnerTooLarge { a, b, partner }
-            });
-        }
-        // partner <= u16::MAX: these are its two little-endian bytes.
-        bytes[PARTNER_BYTES * i] = (partner & 0xff) as u8;
-        bytes[PARTNER_BYTES * i + 1] = (partner >> 8) as u8;
+        let partner = u16::try_from(partner)
+            .expect("GAME.md bounds the partners of a limit up to MAX_LIMIT below u16::MAX");
+        bytes[PARTNER_BYTES * i..PARTNER_BYTES * (i + 1)].copy_from_slice(&partner.to_le_bytes());
     }
-    Ok(bytes)
-}
-
-/// The pair `(a, b)`, `a <= b`, at a partner-table index: the inverse of
-/// [`pair_index`](crate::format::pair_index), for error messages.
-fn pair_of(index: usize) -> (u32, u32) {
-    let mut b: u32 = 0;
-    let mut start: usize = 0;
-    while start + (b as usize) < index {
-        start += b as usize + 1;
-        b += 1;
-    }
-    ((index - start) as u32, b)
+    bytes
 }
 
 /// `values` as little-endian bytes, `WIDTH` each.
-fn le_bytes<const WIDTH: usize>(
-    values: &[impl Copy + Into<u64>],
-    table: &'static str,
-) -> Result<Vec<u8>, GenerateError> {
-    let mut bytes = vec![0; sized(values.len() as u64, WIDTH, table)?];
+fn le_bytes<const WIDTH: usize>(values: &[impl Copy + Into<u64>]) -> Vec<u8> {
+    let mut bytes = vec![0; sized(values.len() as u64, WIDTH)];
     for (i, &value) in values.iter().enumerate() {
         let le = value.into().to_le_bytes();
         bytes[WIDTH * i..WIDTH * (i + 1)].copy_from_slice(&le[..WIDTH]);
     }
-    Ok(bytes)
+    bytes
 }
 
 fn header(scan: Parts<'_>, sum: u64, options: Options) -> String {
@@ -479,69 +401,27 @@ mod tests {
 
     #[test]
     fn the_largest_limit_itself_is_not_refused() {
-        // A scan at MAX_LIMIT takes seconds in a debug build; a hand-made
-        // scan at MAX_LIMIT with no partners passes the limit check (shared
-        // with `generate`) and stops at the next one, the table's length.
-        let scan = with_partners(MAX_LIMIT, &[]);
-        assert!(matches!(
-            render_parts(scan, Options::TABLES),
-            Err(GenerateError::Inconsistent { found: 0, .. })
-        ));
+        // A scan at MAX_LIMIT takes seconds in a debug build; the limit check
+        // is the one `generate` and `render` share.
         assert!(check_limit(MAX_LIMIT).is_ok());
         assert!(check_limit(0).is_ok());
     }
 
     #[test]
-    fn a_partner_that_does_not_fit_two_bytes_fails_the_generation() {
-        // L = 1: pairs (0,0), (0,1), (1,1).
-        let scan = with_partners(1, &[0, 2, 70_000]);
-        let err = render_parts(scan, Options::TABLES).expect_err("70000 > u16::MAX");
-        assert!(matches!(
-            err,
-            GenerateError::PartnerTooLarge {
-                a: 1,
-                b: 1,
-                partner: 70_000
-            }
-        ));
-        assert!(err.to_string().contains("70000"), "{err}");
-        // The largest that fits is written as is.
+    fn partners_are_written_as_they_are_up_to_two_bytes() {
+        // L = 1: pairs (0,0), (0,1), (1,1); the largest that fits is written
+        // as it is.
         let partners = [0, 2, u32::from(u16::MAX)];
-        let scan = with_partners(1, &partners);
-        let rendered = render_parts(scan, Options::TABLES).expect("fits");
+        let rendered = render_parts(with_partners(1, &partners), Options::TABLES).expect("fits");
         assert_eq!(rendered.partners, [0, 0, 2, 0, 0xff, 0xff]);
     }
 
+    /// A partner past two bytes (which GAME.md's bound rules out) is refused,
+    /// not truncated into another number.
     #[test]
-    fn errors_name_the_pair_at_an_index() {
-        for b in 0..40_u32 {
-            for a in 0..=b {
-                let index = crate::format::pair_index(a.into(), b.into()).expect("small");
-                assert_eq!(pair_of(index), (a, b));
-            }
-        }
-    }
-
-    #[test]
-    fn a_pair_the_scan_never_assigned_fails_the_generation() {
-        let scan = with_partners(1, &[0, UNASSIGNED, 1]);
-        let err = render_parts(scan, Options::TABLES).expect_err("unassigned");
-        assert!(matches!(err, GenerateError::PartnerMissing { a: 0, b: 1 }));
-        assert!(err.to_string().contains("(0, 1)"), "{err}");
-    }
-
-    #[test]
-    fn a_partner_table_of_the_wrong_length_fails_the_generation() {
-        let scan = with_partners(2, &[0, 2, 1]);
-        let err = render_parts(scan, Options::TABLES).expect_err("6 pairs at L = 2");
-        assert!(matches!(
-            err,
-            GenerateError::Inconsistent {
-                expected: 6,
-                found: 3,
-                ..
-            }
-        ));
+    #[should_panic(expected = "GAME.md bounds the partners")]
+    fn a_partner_past_two_bytes_is_refused_not_truncated() {
+        let _ = render_parts(with_partners(1, &[0, 2, 70_000]), Options::TABLES);
     }
 
     #[test]

@@ -87,15 +87,6 @@ pub enum ScanError {
         /// The limit asked for.
         limit: u32,
     },
-    /// A pile or a partner did not fit the field it is stored in. The limit
-    /// check and the bound on partners (GAME.md) rule it out; the scan
-    /// checks rather than truncating.
-    ValueTooLarge {
-        /// The value found.
-        value: u64,
-        /// The width of its field, in bits.
-        bits: u32,
-    },
 }
 
 impl core::fmt::Display for ScanError {
@@ -104,10 +95,6 @@ impl core::fmt::Display for ScanError {
             ScanError::LimitTooLarge { limit } => write!(
                 f,
                 "limit {limit} is too large for a scan: the largest is {MAX_SCAN_LIMIT}"
-            ),
-            ScanError::ValueTooLarge { value, bits } => write!(
-                f,
-                "the scan found {value}, which does not fit its {bits}-bit field"
             ),
         }
     }
@@ -602,7 +589,7 @@ fn scan(
                     } else {
                         // Piles are at most the limit, which fits u16; only a
                         // partner past the limit could overflow its field.
-                        partners[index(x, y)] = partner_field(z)?;
+                        partners[index(x, y)] = partner_field(z);
                         if z <= l {
                             partners[index(x, z)] = y as u32;
                             partners[index(y, z)] = x as u32;
@@ -708,14 +695,13 @@ pub fn prefix_sums(limit: u32, triples: &[[u16; 3]]) -> (Vec<u64>, Vec<u64>) {
     (sums, counts)
 }
 
-/// A partner as the partner table stores it, in `u32`, or the error that
-/// says it does not fit (checked, not truncated: the bound on partners of
-/// GAME.md keeps them far below, but a scan does not rely on it).
-fn partner_field(z: usize) -> Result<u32, ScanError> {
-    u32::try_from(z).map_err(|_| ScanError::ValueTooLarge {
-        value: z as u64,
-        bits: 32,
-    })
+/// A partner as the partner table stores it, in `u32`. GAME.md bounds the
+/// partner of `(a, b)` by `2 (a + b + min(a, b))`, at most `6 *
+/// MAX_SCAN_LIMIT`, far below `u32::MAX`; the conversion is checked rather
+/// than truncating, so that a partner past the bound could never be
+/// written as another number.
+fn partner_field(z: usize) -> u32 {
+    u32::try_from(z).expect("GAME.md bounds every partner far below u32::MAX")
 }
 
 /// `limit` as an index, when a scan accepts it: triples keep their piles in
@@ -871,22 +857,22 @@ mod tests {
     }
 
     #[test]
-    fn a_partner_past_its_field_is_an_error_not_a_wrapped_number() {
-        assert_eq!(partner_field(0), Ok(0));
-        assert_eq!(partner_field(u32::MAX as usize), Ok(u32::MAX));
-        #[cfg(target_pointer_width = "64")]
-        {
-            let past = u32::MAX as usize + 1;
-            let error = ScanError::ValueTooLarge {
-                value: 1 << 32,
-                bits: 32,
-            };
-            assert_eq!(partner_field(past), Err(error));
-            assert_eq!(
-                error.to_string(),
-                "the scan found 4294967296, which does not fit its 32-bit field"
-            );
-        }
+    fn a_partner_is_stored_as_it_is() {
+        assert_eq!(partner_field(0), 0);
+        assert_eq!(
+            partner_field(6 * MAX_SCAN_LIMIT as usize),
+            6 * MAX_SCAN_LIMIT
+        );
+        assert_eq!(partner_field(u32::MAX as usize), u32::MAX);
+    }
+
+    /// Past `u32::MAX` (which the bound rules out) a partner is refused, not
+    /// wrapped into another number.
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    #[should_panic(expected = "GAME.md bounds every partner")]
+    fn a_partner_past_its_field_is_refused_not_wrapped() {
+        partner_field(u32::MAX as usize + 1);
     }
 
     #[test]
