@@ -510,18 +510,21 @@ mod tests {
 
     #[test]
     fn widening_keeps_every_line_and_its_bits() {
-        let (limit, words) = (3, 1);
+        // Two words a line: with one, a line count times the width is the
+        // line count itself.
+        let (limit, words) = (3, 2);
         let pairs = 10; // a <= b <= 3
         let mut lines = KeyLines::new(limit, pairs, words).unwrap();
-        // Every value of the first word on (0, 1, 2)'s lines, and one value on
-        // (1, 2, 3)'s, which shares two of them, K1(1, 2) and K3(1, 2).
+        // Every value of the first two words on (0, 1, 2)'s lines, and one
+        // value on (1, 2, 3)'s, which shares two of them, K1(1, 2) and
+        // K3(1, 2).
         let first = lines.starts(0, 1, 2);
-        for value in 0..64 {
+        for value in 0..128 {
             lines.mark(&first, value);
         }
         lines.mark(&lines.starts(1, 2, 3), 5);
-        assert_eq!(lines.mex(&first), 64);
-        lines.widen(64).unwrap();
+        assert_eq!(lines.mex(&first), 128);
+        lines.widen(128).unwrap();
         assert!(lines.words > words);
         // Each kind keeps its number of lines.
         assert_eq!(lines.one.len(), pairs * lines.words);
@@ -529,18 +532,18 @@ mod tests {
         assert_eq!(lines.all.len(), pairs * lines.words);
         // The bits moved with their lines, and the new words are clear.
         let first = lines.starts(0, 1, 2);
-        assert_eq!(lines.mex(&first), 64);
-        lines.mark(&first, 64);
-        assert_eq!(lines.mex(&first), 65);
-        assert_eq!(lines.mex(&lines.starts(1, 2, 3)), 65);
+        assert_eq!(lines.mex(&first), 128);
+        lines.mark(&first, 128);
+        assert_eq!(lines.mex(&first), 129);
+        assert_eq!(lines.mex(&lines.starts(1, 2, 3)), 129);
         assert_eq!(lines.mex(&lines.starts(2, 2, 2)), 0);
         let bits: u32 = [&lines.one, &lines.two, &lines.all]
             .iter()
             .flat_map(|l| l.iter())
             .map(|w| w.count_ones())
             .sum();
-        // 65 values on seven lines, and 5 on the five others of (1, 2, 3).
-        assert_eq!(bits, 65 * 7 + 5);
+        // 129 values on seven lines, and 5 on the five others of (1, 2, 3).
+        assert_eq!(bits, 129 * 7 + 5);
     }
 
     #[test]
