@@ -409,16 +409,17 @@ mod tests {
     use alloc::format;
 
     /// The bytes the computation for `limit` holds from its start: the
-    /// values and row starts as `compute` leaves them, and the key lines as
-    /// they are first made; and the bytes of its largest kind of lines.
+    /// values and row starts the table keeps (one a sorted position, one a
+    /// pair), and the key lines as they are first made; and the bytes of its
+    /// largest kind of lines.
     fn held_and_largest_lines(limit: u32) -> (u64, u64) {
         let table = GrundyTable::compute(limit).unwrap();
         let pairs = table.row_starts.len();
         let lines = KeyLines::new(limit, pairs, first_words_per_line(limit)).unwrap();
         let bytes = |len: usize, size: usize| (len * size) as u64;
         let line_bytes = [&lines.one, &lines.two, &lines.all].map(|l| bytes(l.len(), 8));
-        let held = bytes(table.values.capacity(), size_of::<u16>())
-            + bytes(table.row_starts.capacity(), size_of::<usize>())
+        let held = bytes(table.values.len(), size_of::<u16>())
+            + bytes(table.row_starts.len(), size_of::<usize>())
             + line_bytes.iter().sum::<u64>();
         (held, line_bytes.into_iter().max().unwrap())
     }
