@@ -464,7 +464,7 @@ mod tests {
     #[test]
     fn the_lines_start_wide_enough_for_every_value() {
         // Values stay below about 1.9L, so at the first width nothing
-        // widens and the memory estimate is the peak.
+        // widens and the peak stays within the memory estimate.
         for limit in [100, 150] {
             let table = GrundyTable::compute(limit).unwrap();
             let largest = usize::from(*table.values.iter().max().unwrap());
