@@ -49,6 +49,19 @@ impl core::fmt::Display for GrundyError {
 #[cfg(feature = "std")]
 impl std::error::Error for GrundyError {}
 
+/// [`GrundyError::LimitTooLarge`] for a limit past [`MAX_GRUNDY_LIMIT`], the
+/// check made before any memory is asked for. A function of its own: at the
+/// largest limit the check passes but the computation would need about a
+/// terabyte, so only the check can be tested there.
+fn refuse_past_max(limit: u32) -> Result<(), GrundyError> {
+    if limit > MAX_GRUNDY_LIMIT {
+        return Err(GrundyError::LimitTooLarge {
+            limit: u64::from(limit),
+        });
+    }
+    Ok(())
+}
+
 /// The sizes of the computation for a limit, in elements (not bytes), in
 /// `u128` so that no limit overflows.
 struct Sizes {
@@ -304,11 +317,7 @@ impl GrundyTable {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<GrundyTable, GrundyError> {
-        if limit > MAX_GRUNDY_LIMIT {
-            return Err(GrundyError::LimitTooLarge {
-                limit: u64::from(limit),
-            });
-        }
+        refuse_past_max(limit)?;
         GrundyTable::compute_from_width(limit, first_words_per_line(limit), progress)
     }
 
@@ -397,13 +406,73 @@ impl GrundyTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
+
+    /// The bytes the computation for `limit` holds from its start: the
+    /// values and row starts the table keeps (one a sorted position, one a
+    /// pair), and the key lines as they are first made; and the bytes of its
+    /// largest kind of lines.
+    fn held_and_largest_lines(limit: u32) -> (u64, u64) {
+        let table = GrundyTable::compute(limit).unwrap();
+        let pairs = table.row_starts.len();
+        let lines = KeyLines::new(limit, pairs, first_words_per_line(limit)).unwrap();
+        let bytes = |len: usize, size: usize| (len * size) as u64;
+        let line_bytes = [&lines.one, &lines.two, &lines.all].map(|l| bytes(l.len(), 8));
+        let held = bytes(table.values.len(), size_of::<u16>())
+            + bytes(table.row_starts.len(), size_of::<usize>())
+            + line_bytes.iter().sum::<u64>();
+        (held, line_bytes.into_iter().max().unwrap())
+    }
 
     #[test]
-    fn the_memory_estimate_is_the_sizes_of_the_tables() {
-        // At 0: one position, one pair, one K2 line (and its copy), two
-        // words per line.
-        assert_eq!(grundy_memory_needed(0), 2 + 8 + 8 * 2 * 4);
-        assert!(grundy_memory_needed(500) > grundy_memory_needed(300));
+    fn the_memory_estimate_covers_the_tables_and_a_copy_of_the_largest_lines() {
+        for limit in [0, 1, 2, 10, 31, 32, 33, 100] {
+            let (held, largest) = held_and_largest_lines(limit);
+            let needed = grundy_memory_needed(limit);
+            // Room for everything held and for widening the largest kind
+            // of lines, which holds the old and the new copy at once.
+            assert!(needed >= held + largest, "limit {limit}: {needed}");
+            // Not a bound so loose that it says nothing.
+            assert!(needed < 2 * held, "limit {limit}: {needed}");
+        }
+    }
+
+    /// The values and the lines both grow as the cube of the limit (L^3 / 6
+    /// positions; about 2L^2 lines of about 2L bits): each doubling of a
+    /// large limit multiplies the estimate by nearly eight.
+    #[test]
+    fn the_memory_estimate_grows_as_the_cube_of_the_limit() {
+        for limit in [500, 1000, 2000, 4000, 8000] {
+            let ratio = grundy_memory_needed(2 * limit) as f64 / grundy_memory_needed(limit) as f64;
+            assert!((7.5..8.5).contains(&ratio), "limit {limit}: {ratio}");
+        }
+    }
+
+    #[test]
+    fn the_memory_estimate_saturates_rather_than_wrapping() {
+        assert_eq!(grundy_memory_needed(u32::MAX), u64::MAX);
+        // It grows with the limit until it saturates: no wrap in between.
+        let mut last = 0;
+        for shift in 0..32 {
+            let bytes = grundy_memory_needed(1 << shift);
+            assert!(bytes > last || bytes == u64::MAX, "limit 2^{shift}");
+            last = bytes;
+        }
+        assert_eq!(last, u64::MAX);
+    }
+
+    #[test]
+    fn the_lines_start_wide_enough_for_every_value() {
+        // Values stay below about 1.9L, so at the first width nothing
+        // widens and the peak stays within the memory estimate.
+        for limit in [100, 150] {
+            let table = GrundyTable::compute(limit).unwrap();
+            let largest = usize::from(*table.values.iter().max().unwrap());
+            assert!(
+                largest < 64 * first_words_per_line(limit),
+                "limit {limit}: {largest}"
+            );
+        }
     }
 
     #[test]
@@ -418,16 +487,104 @@ mod tests {
     }
 
     #[test]
+    fn lines_that_widen_keep_the_definition() {
+        // One word a line, at a limit whose values pass 64: the lines widen.
+        let table = GrundyTable::compute_from_width(40, 1, |_| {}).unwrap();
+        assert!(table.values.iter().any(|&v| v >= 64));
+        // Every value is the smallest that none of its options has.
+        for x in 0..=40 {
+            for y in x..=40 {
+                for z in y..=40 {
+                    let p = [x, y, z];
+                    let options: Vec<u32> = crate::Move::all_from(p)
+                        .map(|m| {
+                            let [a, b, c] = m.apply(p).unwrap();
+                            table.value(a, b, c).unwrap()
+                        })
+                        .collect();
+                    let mex = (0..).find(|v| !options.contains(v));
+                    assert_eq!(table.value(x, y, z), mex, "{p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn widening_keeps_every_line_and_its_bits() {
+        // Two words a line: with one, a line count times the width is the
+        // line count itself.
+        let (limit, words) = (3, 2);
+        let pairs = 10; // a <= b <= 3
+        let mut lines = KeyLines::new(limit, pairs, words).unwrap();
+        // Every value of the first two words on (0, 1, 2)'s lines, and one
+        // value on (1, 2, 3)'s, which shares two of them, K1(1, 2) and
+        // K3(1, 2).
+        let first = lines.starts(0, 1, 2);
+        for value in 0..128 {
+            lines.mark(&first, value);
+        }
+        lines.mark(&lines.starts(1, 2, 3), 5);
+        assert_eq!(lines.mex(&first), 128);
+        lines.widen(128).unwrap();
+        assert!(lines.words > words);
+        // Each kind keeps its number of lines.
+        assert_eq!(lines.one.len(), pairs * lines.words);
+        assert_eq!(lines.two.len(), 16 * lines.words);
+        assert_eq!(lines.all.len(), pairs * lines.words);
+        // The bits moved with their lines, and the new words are clear.
+        let first = lines.starts(0, 1, 2);
+        assert_eq!(lines.mex(&first), 128);
+        lines.mark(&first, 128);
+        assert_eq!(lines.mex(&first), 129);
+        assert_eq!(lines.mex(&lines.starts(1, 2, 3)), 129);
+        assert_eq!(lines.mex(&lines.starts(2, 2, 2)), 0);
+        let bits: u32 = [&lines.one, &lines.two, &lines.all]
+            .iter()
+            .flat_map(|l| l.iter())
+            .map(|w| w.count_ones())
+            .sum();
+        // 129 values on seven lines, and 5 on the five others of (1, 2, 3).
+        assert_eq!(bits, 129 * 7 + 5);
+    }
+
+    #[test]
     fn the_largest_limit_keeps_values_in_u16() {
         // A value is at most 7L (GAME.md), which fits u16 up to the largest
         // limit and no further.
         assert!(7 * u64::from(MAX_GRUNDY_LIMIT) <= u64::from(u16::MAX));
         assert!(7 * u64::from(MAX_GRUNDY_LIMIT + 1) > u64::from(u16::MAX));
+        // The largest is taken, the next refused.
+        assert_eq!(refuse_past_max(MAX_GRUNDY_LIMIT), Ok(()));
         assert_eq!(
             GrundyTable::compute(MAX_GRUNDY_LIMIT + 1),
             Err(GrundyError::LimitTooLarge {
                 limit: u64::from(MAX_GRUNDY_LIMIT) + 1
             })
+        );
+    }
+
+    #[test]
+    fn errors_say_what_was_refused_and_why() {
+        let too_large = GrundyError::LimitTooLarge { limit: 10_000 };
+        assert_eq!(
+            format!("{too_large}"),
+            "limit 10000 is too large for a Grundy table: the largest is 9362"
+        );
+        let out_of_memory = GrundyError::OutOfMemory { needed: 12_345 };
+        assert_eq!(
+            format!("{out_of_memory}"),
+            "a Grundy table needs 12345 bytes of memory, which could not be allocated"
+        );
+    }
+
+    #[test]
+    fn a_table_tells_its_limit_and_its_size() {
+        let table = GrundyTable::compute(10).unwrap();
+        assert_eq!(table.limit(), 10);
+        // 286 sorted positions x <= y <= z <= 10; not the values themselves.
+        assert_eq!(
+            format!("{table:?}"),
+            "GrundyTable { limit: 10, positions: 286, .. }"
         );
     }
 }
