@@ -95,7 +95,9 @@
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
 //! that a library user compiles none of its dependencies.
 
-#![cfg_attr(not(feature = "std"), no_std)]
+// The unit tests use std's prelude (Vec, format!) under every set of
+// features; the library itself is no_std without `std`.
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
