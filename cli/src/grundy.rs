@@ -39,7 +39,7 @@ pub(crate) fn table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable
     runtime::check_memory(
         ctx,
         &format!("{what} needs the Grundy values to {limit}, which"),
-        Some(grundy_memory_needed(limit)),
+        Some(GrundyTable::memory_needed(limit)),
     )?;
     runtime::scan_checked(ctx, limit)
 }
