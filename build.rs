@@ -38,9 +38,9 @@ fn main() {
         println!(
             "cargo::warning=stone-game: {LIMIT_VAR}={limit} with feature `phf` builds a phf map of \
              every losing position up to {limit}: its placement and rustc's memory grow with \
-             their number (at 4000, minutes and 6.5 GiB; README, \"Larger limits\"). Without the \
-             map, with `default-features = false, features = [\"std\"]`, the tables are bytes \
-             and cost seconds"
+             their number (at 4000, a minute and a half and 6.5 GiB; README, \"Larger \
+             limits\"). Without the map, with `default-features = false, features = \
+             [\"std\"]`, the tables are bytes and cost seconds"
         );
     }
     if let Err(e) = stone_game_generator::generate(limit, &out_dir, options) {
