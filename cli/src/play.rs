@@ -238,14 +238,12 @@ impl Referee<'_> {
                     return Ok(moves);
                 }
                 // A winning move takes one game from value v to v XOR sum,
-                // which makes the XOR 0 (GAME.md); only a game whose value
-                // that lowers has such a move.
+                // which makes the XOR 0 (GAME.md). A game whose value that
+                // lowers always has one; a game may also have a move up to
+                // a larger value, and such a move wins as well.
                 for (g, game) in p.chunks(3).enumerate() {
                     let v = value(game)?;
                     let target = v ^ sum;
-                    if target > v {
-                        continue;
-                    }
                     let game = [game[0], game[1], game[2]];
                     for m in Move::all_from(game) {
                         if let Some(to) = m.apply(game)
@@ -694,6 +692,33 @@ mod tests {
         );
     }
 
+    /// A move that raises a game's value wins too when the raised value is
+    /// the XOR of the others: every such move is listed, not only those that
+    /// lower a value.
+    #[test]
+    fn a_sums_winning_moves_include_those_that_raise_a_games_value() {
+        let table = GrundyTable::compute(5).unwrap();
+        let referee = Referee::Sum(&table);
+        let value = |p: &[u64]| table.value(p[0], p[1], p[2]).unwrap();
+        let games: Vec<[u64; 3]> = (0..6 * 6 * 6).map(|i| [i / 36, i / 6 % 6, i % 6]).collect();
+        let mut raising = 0;
+        for &g in &games {
+            for to in Move::all_from(g).filter_map(|m| m.apply(g)) {
+                if value(&to) <= value(&g) {
+                    continue;
+                }
+                // The other game is worth what the move raises g to.
+                let Some(&h) = games.iter().find(|h| value(&h[..]) == value(&to)) else {
+                    continue;
+                };
+                let moves = referee.winning_moves(&[g, h].concat()).unwrap();
+                assert!(moves.contains(&[to, h].concat()), "{g:?} + {h:?} -> {to:?}");
+                raising += 1;
+            }
+        }
+        assert!(raising > 0);
+    }
+
     /// Runs `show` on a fancy game and returns what it wrote.
     fn drawn(referee: Referee, show: impl FnOnce(&Game, &mut Ctx)) -> String {
         let game = Game {
@@ -731,6 +756,36 @@ mod tests {
             sum,
             "The engine leaves 1 3 0 2 0 1.\n\n  game 1\n  A   1  ●\n  B   3  ●●●\n  C   0  \n\n  \
              game 2\n  D   2  ●●\n  E   0  \n  F   1  ●\n\n"
+        );
+    }
+
+    #[test]
+    fn at_a_terminal_the_start_names_a_game_or_a_sum() {
+        let one = drawn(Referee::One(stone_game::EMBEDDED), |game, ctx| {
+            game.show_start(ctx, &[1, 3, 7]).unwrap()
+        });
+        assert!(one.starts_with("Three piles of stones."), "{one}");
+        let table = GrundyTable::compute(3).unwrap();
+        let sum = drawn(Referee::Sum(&table), |game, ctx| {
+            game.show_start(ctx, &[1, 3, 0, 2, 0, 1]).unwrap()
+        });
+        assert!(sum.starts_with("A sum of 2 games of three piles."), "{sum}");
+    }
+
+    #[test]
+    fn at_a_terminal_a_hint_says_how_to_win() {
+        let hint = |p: &[u64]| {
+            drawn(Referee::One(stone_game::EMBEDDED), |game, ctx| {
+                game.show_hint(ctx, p).unwrap()
+            })
+        };
+        // The only winning move from (0, 0, 5) takes every stone.
+        assert_eq!(hint(&[0, 0, 5]), "Take every stone left, and win.\n");
+        // From (1, 3, 4) the winning move leaves (1, 3, 3).
+        assert!(
+            hint(&[1, 3, 4]).starts_with("Leave 1 3 3:"),
+            "{}",
+            hint(&[1, 3, 4])
         );
     }
 
