@@ -14,6 +14,8 @@ impl RuntimeScan for GrundyTable {
     type Error = GrundyError;
     const MAX_LIMIT: u32 = MAX_GRUNDY;
     const NO_FURTHER: &'static str = "the time grows as the fourth power of the limit";
+    const WORK: &'static str = "the Grundy values";
+    const VERB: &'static str = "computes";
     fn memory_needed(limit: u32) -> u64 {
         grundy_memory_needed(limit)
     }
@@ -26,22 +28,7 @@ impl RuntimeScan for GrundyTable {
 /// (e.g. `the value of (3, 5, 6)`), after checking the limit against
 /// [`MAX_GRUNDY`] and the memory against what is available.
 pub(crate) fn table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable, Failure> {
-    let limit = match u32::try_from(limit) {
-        Ok(limit) if limit <= MAX_GRUNDY => limit,
-        _ => {
-            return Err(Failure::Usage(format!(
-                "{what} needs the Grundy values to {limit}, past the largest this tool \
-                 computes, {MAX_GRUNDY} ({})",
-                GrundyTable::NO_FURTHER
-            )));
-        }
-    };
-    runtime::check_memory(
-        ctx,
-        &format!("{what} needs the Grundy values to {limit}, which"),
-        Some(GrundyTable::memory_needed(limit)),
-    )?;
-    runtime::scan_checked(ctx, limit)
+    runtime::scan(ctx, limit, what, None)
 }
 
 /// `grundy A B C [--json]`.

@@ -89,6 +89,10 @@ pub(crate) trait RuntimeScan: Sized {
     const MAX_LIMIT: u32;
     /// Why the tool scans no further, for the refusal past it.
     const NO_FURTHER: &'static str;
+    /// What the tool computes to a limit, as its messages name it.
+    const WORK: &'static str = "a runtime scan";
+    /// What the tool does with it, for the refusal past the largest limit.
+    const VERB: &'static str = "runs";
     /// The memory the scan needs at its peak, in bytes.
     fn memory_needed(limit: u32) -> u64;
     /// The scan, reporting progress as it goes.
@@ -133,7 +137,7 @@ pub(crate) fn scan<T: RuntimeScan>(
     let limit = scan_limit::<T>(what, limit)?;
     check_memory(
         ctx,
-        &format!("{what} needs a runtime scan to {limit}, which"),
+        &format!("{what} needs {} to {limit}, which", T::WORK),
         Some(T::memory_needed(limit)),
     )?;
     if let Some(note) = note {
@@ -156,8 +160,9 @@ pub(crate) fn scan_limit<T: RuntimeScan>(what: &str, limit: u64) -> Result<u32, 
     match u32::try_from(limit) {
         Ok(limit) if limit <= T::MAX_LIMIT => Ok(limit),
         _ => Err(Failure::Usage(format!(
-            "{what} needs a runtime scan to {limit}, past the largest this tool runs, {} \
-             ({})",
+            "{what} needs {} to {limit}, past the largest this tool {}, {} ({})",
+            T::WORK,
+            T::VERB,
             T::MAX_LIMIT,
             T::NO_FURTHER
         ))),
