@@ -89,8 +89,8 @@
 //! - `macros`: `tables!(N)`, the tables for piles up to `N` as a constant
 //!   [`Tables<'static>`](Tables), computed while the macro expands: a limit
 //!   of the calling crate's own, in `no_std` crates too. It brings syn,
-//!   quote and proc-macro2 into the build (about 5 s of a clean build) and
-//!   the scan into each compile of the crate that calls it (BENCHMARKS.md).
+//!   quote and proc-macro2 into the build, and the scan into each compile
+//!   of the crate that calls it (BENCHMARKS.md, section 8, has the costs).
 //!
 //! The command-line tool `stone-game` is its own crate, `stone-game-cli`, so
 //! that a library user compiles none of its dependencies.
@@ -166,12 +166,12 @@ pub use tables::{Tables, Triples, TriplesIter};
 /// const T: stone_game::Tables<'static> = stone_game::tables!(4001);
 /// ```
 ///
-/// The scan runs in the compiler, once per call: at `N` = 1000 it adds under
-/// half a second to a compile of the calling crate, at 4000 about 7 s
-/// (BENCHMARKS.md, section 6), so call it once per limit, in a `const` or
-/// `static` item. README.md ("A limit of your own") compares it with
-/// `STONE_GAME_LIMIT`. The macro refers to this crate as `::stone_game`, so
-/// a crate that renames its dependency on `stone-game` cannot call it.
+/// The scan runs in the compiler, once per call, and its cost grows with
+/// `N` (BENCHMARKS.md, section 8, has the figures), so call it once per
+/// limit, in a `const` or `static` item. README.md ("A limit of your own")
+/// compares it with `STONE_GAME_LIMIT`. The macro refers to this crate as
+/// `::stone_game`, so a crate that renames its dependency on `stone-game`
+/// cannot call it.
 #[cfg(feature = "macros")]
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 pub use stone_game_macros::tables;

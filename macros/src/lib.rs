@@ -11,7 +11,7 @@
 //! the same code and the same bytes as `stone-game`'s build script. The
 //! bytes go out as four byte-string literals, not one token per entry: at
 //! the largest limit they cost rustc about three times what
-//! `include_bytes!` of the same bytes does (BENCHMARKS.md, section 6).
+//! `include_bytes!` of the same bytes does (BENCHMARKS.md, section 8).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
