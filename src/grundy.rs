@@ -21,7 +21,7 @@ pub enum GrundyError {
     /// The limit is past [`MAX_GRUNDY_LIMIT`].
     LimitTooLarge {
         /// The limit asked for.
-        limit: u64,
+        limit: u32,
     },
     /// The allocator refused the table's memory, asked for up front.
     OutOfMemory {
@@ -55,9 +55,7 @@ impl std::error::Error for GrundyError {}
 /// terabyte, so only the check can be tested there.
 fn refuse_past_max(limit: u32) -> Result<(), GrundyError> {
     if limit > MAX_GRUNDY_LIMIT {
-        return Err(GrundyError::LimitTooLarge {
-            limit: u64::from(limit),
-        });
+        return Err(GrundyError::LimitTooLarge { limit });
     }
     Ok(())
 }
@@ -558,7 +556,7 @@ mod tests {
         assert_eq!(
             GrundyTable::compute(MAX_GRUNDY_LIMIT + 1),
             Err(GrundyError::LimitTooLarge {
-                limit: u64::from(MAX_GRUNDY_LIMIT) + 1
+                limit: MAX_GRUNDY_LIMIT + 1
             })
         );
     }
