@@ -40,24 +40,13 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 mod args;
 mod commands;
-mod draw;
-mod grundy;
-mod play;
+mod context;
+mod memory;
 mod runtime;
-mod verify;
 
 use args::{Cli, Command};
-
-/// The largest `verify --brute-limit`. The brute force's time grows as the
-/// fourth power of its limit (BENCHMARKS.md). The library's
-/// [`BruteForce`](stone_game::BruteForce) goes further.
-pub(crate) const MAX_BRUTE: u32 = 500;
-
-/// The largest pile whose Grundy values the tool computes (`grundy`, `play`
-/// with a sum of games, `draw grundy`). The time grows about as the fourth
-/// power of the limit (BENCHMARKS.md). The library's
-/// [`GrundyTable::compute`](stone_game::GrundyTable::compute) goes further.
-pub(crate) const MAX_GRUNDY: u32 = 500;
+use commands::{draw, grundy, play, query, verify};
+use context::{Ctx, Failure};
 
 /// The second line of every usage error.
 const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
@@ -154,53 +143,6 @@ pub fn main() -> ExitCode {
     ExitCode::from(execute(std::env::args_os(), &mut ctx))
 }
 
-/// Where a run writes, and what it may use.
-pub(crate) struct Ctx<'a> {
-    pub(crate) out: &'a mut dyn Write,
-    pub(crate) err: &'a mut dyn Write,
-    /// What `play` reads the player's moves from.
-    pub(crate) input: &'a mut dyn BufRead,
-    /// A person at a terminal on both ends: `play` draws rows of stones.
-    pub(crate) interactive: bool,
-    /// Draw a progress bar on the real stderr during long scans.
-    pub(crate) progress_bar: bool,
-    /// The memory available: set by a test, or read from the system once.
-    pub(crate) memory: Option<u64>,
-}
-
-impl Ctx<'_> {
-    /// The memory available, read once per run so that every check of a run
-    /// sees the same amount.
-    pub(crate) fn available_memory(&mut self) -> u64 {
-        *self.memory.get_or_insert_with(runtime::available_memory)
-    }
-
-    /// A `note: ...` line on stderr; a failed write is ignored.
-    pub(crate) fn note(&mut self, text: &str) {
-        let _ = writeln!(self.err, "note: {text}");
-    }
-}
-
-/// Why a command stopped.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// A bad argument, or a request too large to compute: exit code 2.
-    Usage(String),
-    /// The output could not be written: exit code 1, or 0 for a broken pipe.
-    Io(io::Error),
-    /// A file could not be made (a picture not written or not drawn): exit
-    /// code 1, with this message.
-    Output(String),
-    /// Cannot happen: a table failed to answer what it covers. Exit code 1.
-    Internal(String),
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
-    }
-}
-
 /// Parses and runs; every outcome becomes an exit code.
 fn execute<I, T>(args: I, ctx: &mut Ctx) -> u8
 where
@@ -236,18 +178,18 @@ where
 
 fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
     match command {
-        None => commands::default(ctx),
-        Some(Command::Sum(query)) => commands::sum_or_count(ctx, &query, commands::Total::Sum),
-        Some(Command::Count(query)) => commands::sum_or_count(ctx, &query, commands::Total::Count),
-        Some(Command::IsLosing(p)) => commands::is_losing(ctx, [p.a, p.b, p.c], p.json),
-        Some(Command::Partner { a, b, json }) => commands::partner(ctx, a, b, json),
-        Some(Command::Moves(p)) => commands::moves(ctx, [p.a, p.b, p.c], p.json),
+        None => query::default(ctx),
+        Some(Command::Sum(query)) => query::sum_or_count(ctx, &query, query::Total::Sum),
+        Some(Command::Count(query)) => query::sum_or_count(ctx, &query, query::Total::Count),
+        Some(Command::IsLosing(p)) => query::is_losing(ctx, [p.a, p.b, p.c], p.json),
+        Some(Command::Partner { a, b, json }) => query::partner(ctx, a, b, json),
+        Some(Command::Moves(p)) => query::moves(ctx, [p.a, p.b, p.c], p.json),
         Some(Command::Grundy(p)) => grundy::grundy(ctx, [p.a, p.b, p.c], p.json),
         Some(Command::List {
             limit,
             format,
             scan,
-        }) => commands::list(ctx, limit, format, scan),
+        }) => query::list(ctx, limit, format, scan),
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
         Some(Command::Play(game)) => play::play(ctx, &game.piles, game.seed, game.engine_first),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),

@@ -580,7 +580,7 @@ fn a_picture_plotters_cannot_draw_fails_with_plotters_reason() {
         .args([
             "--ignored",
             "--exact",
-            "draw::tests::child_paints_without_the_font",
+            "commands::draw::tests::child_paints_without_the_font",
             "--test-threads=1",
         ])
         .env(CHILD, "1")
@@ -921,7 +921,7 @@ fn a_grundy_svg_has_one_cell_per_pair_and_refuses_what_it_cannot_compute() {
     let file = dir.join("grundy.svg");
     draw_to(&["grundy", "3"], n, &file);
     assert_eq!(count_tags(&file, "rect"), (n as usize + 1).pow(2) + 256 + 1);
-    let past = (crate::MAX_GRUNDY + 1).to_string();
+    let past = (crate::runtime::MAX_GRUNDY + 1).to_string();
     let svg_past = (MAX_PARTNERS_SVG + 1).to_string();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     for (args, needle) in [

@@ -5,11 +5,11 @@ use std::io::{BufWriter, Write};
 
 use serde_json::json;
 
-use stone_game::{EMBEDDED, LIMIT, ScannedTables, ScannedTriples, Tables};
+use stone_game::{EMBEDDED, LIMIT, ScannedTriples};
 
-use super::args::{Format, LimitQuery};
-use super::runtime::RuntimeScan;
-use super::{Ctx, Failure, runtime};
+use crate::args::{Format, LimitQuery};
+use crate::context::{Ctx, Failure};
+use crate::runtime::{table_covering, table_for_position, table_to, view};
 
 /// Which running total `sum_or_count` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,68 +26,6 @@ pub(crate) fn default(ctx: &mut Ctx) -> Result<u8, Failure> {
         .ok_or_else(|| Failure::Internal(format!("the embedded tables lack S({l})")))?;
     writeln!(ctx.out, "{sum}")?;
     Ok(0)
-}
-
-/// The embedded tables when they cover `needed` and no scan is forced
-/// (`None`), else a runtime scan to `needed`, after the note `past_note`
-/// (called only when `needed` is past them) or the `--scan` one.
-pub(crate) fn table_covering<T: RuntimeScan>(
-    ctx: &mut Ctx,
-    needed: u64,
-    force_scan: bool,
-    past_note: impl FnOnce() -> String,
-    what: &str,
-) -> Result<Option<T>, Failure> {
-    let note = if needed > u64::from(LIMIT) {
-        past_note()
-    } else if force_scan {
-        format!("scanning to {needed} at run time, as --scan asks")
-    } else {
-        return Ok(None);
-    };
-    runtime::scan(ctx, needed, what, Some(&note)).map(Some)
-}
-
-/// The tables for the totals and triples up to `limit` (a scan of the
-/// triples alone answers those), or for pictures of them.
-pub(crate) fn table_to<T: RuntimeScan>(
-    ctx: &mut Ctx,
-    limit: u64,
-    force_scan: bool,
-    what: &str,
-) -> Result<Option<T>, Failure> {
-    table_covering(
-        ctx,
-        limit,
-        force_scan,
-        || runtime::past_limit_note(limit),
-        what,
-    )
-}
-
-/// The tables to decide the position `p`: they must cover its two smaller
-/// piles, so a runtime scan goes to its second-largest pile.
-pub(crate) fn table_for_position(
-    ctx: &mut Ctx,
-    p: [u64; 3],
-    what: &str,
-) -> Result<Option<ScannedTables>, Failure> {
-    let mut sorted = p;
-    sorted.sort_unstable();
-    let y = sorted[1];
-    let past_note = || {
-        format!(
-            "the second-largest pile {y} is above the embedded limit {LIMIT}; \
-             scanning to {y} at run time"
-        )
-    };
-    let what = format!("{what} ({}, {}, {})", p[0], p[1], p[2]);
-    table_covering(ctx, y, false, past_note, &what)
-}
-
-/// The tables that answer: a runtime scan where one ran, else the embedded ones.
-pub(crate) fn view(table: &Option<ScannedTables>) -> Tables<'_> {
-    table.as_ref().map_or(EMBEDDED, ScannedTables::as_tables)
 }
 
 fn unanswered(what: String) -> Failure {

@@ -22,9 +22,9 @@ use tempfile::NamedTempFile;
 
 use stone_game::{GrundyTable, LIMIT, Tables};
 
-use super::args::Picture;
-use super::commands::{table_covering, table_to, view};
-use super::{Ctx, Failure, grundy, runtime};
+use crate::args::Picture;
+use crate::context::{Ctx, Failure};
+use crate::runtime::{self, table_covering, table_to, view};
 
 /// The size of the slice picture, in pixels, whatever its limit.
 const SLICE_SIZE: (u32, u32) = (1000, 1000);
@@ -100,7 +100,7 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         (Picture::Partners { .. }, Format::Svg) => MAX_PARTNERS_SVG,
         // One cell per pair, as the partners map; the Grundy values refuse
         // what they cannot compute.
-        (Picture::Grundy { .. }, Format::Png) => u64::from(crate::MAX_GRUNDY),
+        (Picture::Grundy { .. }, Format::Png) => u64::from(runtime::MAX_GRUNDY),
         (Picture::Grundy { .. }, Format::Svg) => MAX_PARTNERS_SVG,
         // Past the embedded tables, the runtime scan refuses what it cannot do.
         _ => u64::MAX,
@@ -148,7 +148,7 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         }
         Picture::Grundy { a, .. } => {
             let what = format!("the Grundy map of {{{a}, b, c}} to {limit}");
-            let table = grundy::table(ctx, (*a).max(limit), &what)?;
+            let table = runtime::grundy_table(ctx, (*a).max(limit), &what)?;
             let map = GrundyMap::of(&table, *a, limit)?;
             file.render(&map)?;
         }

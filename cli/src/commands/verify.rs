@@ -7,7 +7,13 @@ use rayon::prelude::*;
 
 use stone_game::{BruteForce, EMBEDDED, LIMIT, ScannedTables, Tables, Triple, memory_needed};
 
-use super::{Ctx, Failure, MAX_BRUTE, runtime};
+use crate::context::{Ctx, Failure};
+use crate::runtime;
+
+/// The largest `verify --brute-limit`. The brute force's time grows as the
+/// fourth power of its limit (BENCHMARKS.md). The library's
+/// [`BruteForce`](stone_game::BruteForce) goes further.
+pub(crate) const MAX_BRUTE: u32 = 500;
 
 /// Past this limit the brute force takes more than a few seconds.
 const SLOW_BRUTE_FORCE: u32 = 250;
