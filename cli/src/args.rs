@@ -8,12 +8,15 @@ use stone_game::{GrundyTable, ScannedTables, ScannedTriples};
 use crate::runtime::{MAX_BRUTE, MAX_GRUNDY, MAX_WHOLE_SCAN, RuntimeScan};
 
 /// Every losing position of the three-pile stone game.
-///
-/// With no command, prints S(LIMIT): the sum of x+y+z over the losing
-/// positions x <= y <= z <= LIMIT of the embedded tables (`stone-game sum`).
 #[derive(Debug, Parser)]
 #[command(
     name = "stone-game",
+    long_about = format!(
+        "Every losing position of the three-pile stone game.\n\nWith no command, prints \
+         S({l}): the sum of x+y+z over the losing positions x <= y <= z <= {l}, {l} being \
+         the limit of the embedded tables (as 'stone-game sum' does).",
+        l = stone_game::LIMIT
+    ),
     version,
     color = ColorChoice::Never,
     disable_help_subcommand = true,

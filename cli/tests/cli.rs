@@ -775,6 +775,8 @@ fn help_and_version_go_to_stdout() {
         assert!(!out.contains('\x1b'), "no colors: {out:?}");
     }
     let out = ok(&["--help"]);
+    // The embedded limit by its value, not by a name.
+    assert!(out.contains(&format!("prints S({LIMIT})")), "{out}");
     for command in [
         "sum",
         "count",
@@ -996,6 +998,10 @@ fn bad_past_the_largest_scan() {
     assert!(
         bad(&["count", "70000"])
             .starts_with("error: the count to 70000 would need a runtime scan to 70000, past")
+    );
+    assert_eq!(
+        bad(&["draw", "counts", "--limit", "5", "-o", &picture]),
+        "error: drawing the counts takes a limit of at least 10, not 5: give --limit 10 or more"
     );
 }
 
