@@ -3,11 +3,12 @@
 //! [`ErrorFormatter`]), then a usage hint. And `help`, which prints the help
 //! of any command, itself included.
 
+use std::error::Error as _;
+use std::ffi::OsString;
+
 use clap::CommandFactory;
 use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorFormatter, ErrorKind};
-use std::error::Error as _;
-use std::ffi::OsString;
 
 use crate::args::{Cli, parse_whole};
 use crate::context::{Ctx, Failure};
@@ -115,13 +116,7 @@ pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
     if e.kind() == ErrorKind::InvalidSubcommand && e.get(ContextKind::SuggestedSubcommand).is_none()
     {
         let (path, command) = subcommand_of(args);
-        let names: Vec<&str> = command.get_subcommands().map(|s| s.get_name()).collect();
-        let whose = if path.is_empty() {
-            String::new()
-        } else {
-            format!(" of '{path}'")
-        };
-        let tip = format!("the commands{whose} are {}", names.join(", "));
+        let tip = the_commands(&path, &command);
         e.insert(
             ContextKind::Suggested,
             ContextValue::StyledStrs(vec![StyledStr::from(tip)]),
@@ -164,6 +159,18 @@ pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
     e
 }
 
+/// `the commands of 'PATH' are ...`: the subcommands of `command`, which
+/// `path` names (`the commands are ...` for the top command).
+fn the_commands(path: &str, command: &clap::Command) -> String {
+    let names: Vec<&str> = command.get_subcommands().map(|s| s.get_name()).collect();
+    let whose = if path.is_empty() {
+        String::new()
+    } else {
+        format!(" of '{path}'")
+    };
+    format!("the commands{whose} are {}", names.join(", "))
+}
+
 /// The deepest subcommand `args` name (`draw partners`), as typed, and its
 /// definition; the top command when they name none.
 fn subcommand_of(args: &[OsString]) -> (String, clap::Command) {
@@ -187,30 +194,18 @@ pub(crate) fn help(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
     command.build();
     let mut found = &mut command;
     for (i, name) in names.iter().enumerate() {
-        let known: Vec<String> = found
-            .get_subcommands()
-            .map(|s| s.get_name().to_owned())
-            .collect();
         let path = names[..i].join(" ");
+        let why = if found.has_subcommands() {
+            format!(
+                "unrecognized subcommand '{name}'; {}",
+                the_commands(&path, found)
+            )
+        } else {
+            format!("'{path}' has no subcommands; run 'stone-game help {path}'")
+        };
         match found.find_subcommand_mut(name) {
             Some(sub) => found = sub,
-            None if known.is_empty() => {
-                return Err(Failure::Usage(format!(
-                    "'{path}' has no subcommands; run 'stone-game help {path}'"
-                )));
-            }
-            None if path.is_empty() => {
-                return Err(Failure::Usage(format!(
-                    "unrecognized subcommand '{name}'; the commands are {}",
-                    known.join(", ")
-                )));
-            }
-            None => {
-                return Err(Failure::Usage(format!(
-                    "unrecognized subcommand '{name}'; the commands of '{path}' are {}",
-                    known.join(", ")
-                )));
-            }
+            None => return Err(Failure::Usage(why)),
         }
     }
     write!(ctx.out, "{}", found.render_long_help())?;
