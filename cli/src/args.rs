@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ColorChoice, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Every losing position of the three-pile stone game.
 ///
@@ -64,7 +65,17 @@ pub(crate) enum Command {
     #[command(allow_negative_numbers = true)]
     Play(Game),
     /// Draw a picture of the losing positions, as PNG or SVG (by the extension of -o)
-    #[command(subcommand)]
+    // A missing picture is an error that lists the pictures, not the help;
+    // `help` is not a picture (`stone-game help draw` and `draw --help` are
+    // the help).
+    #[command(
+        subcommand,
+        subcommand_required = true,
+        arg_required_else_help = false,
+        disable_help_subcommand = true,
+        subcommand_value_name = "PICTURE",
+        subcommand_help_heading = "Pictures"
+    )]
     Draw(Picture),
     /// The losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
@@ -117,7 +128,7 @@ pub(crate) struct Game {
     pub engine_first: bool,
 }
 
-/// The pictures of `draw`.
+/// The pictures of `draw`, in the order its errors and help list them.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Picture {
     /// The losing positions {A, b, c} with b, c <= N, as marks in the (b, c) plane
@@ -135,18 +146,18 @@ pub(crate) enum Picture {
         #[command(flatten)]
         target: DrawTarget,
     },
+    /// The count of losing positions and S(l) against l, on log-log axes
+    #[command(allow_negative_numbers = true)]
+    Counts {
+        #[command(flatten)]
+        target: DrawTarget,
+    },
     /// The Grundy values of {A, b, c} with b, c <= N, as a heat map (0, the losing positions, in black)
     #[command(allow_negative_numbers = true)]
     Grundy {
         /// The pile the slice fixes (0: Wythoff's game)
         #[arg(value_parser = parse_number)]
         a: u64,
-        #[command(flatten)]
-        target: DrawTarget,
-    },
-    /// The count of losing positions and S(l) against l, on log-log axes
-    #[command(allow_negative_numbers = true)]
-    Counts {
         #[command(flatten)]
         target: DrawTarget,
     },
@@ -157,11 +168,52 @@ pub(crate) enum Picture {
 pub(crate) struct DrawTarget {
     /// The largest pile drawn [default: the embedded limit, or the largest
     /// the picture allows if smaller]
-    #[arg(long, value_name = "N", value_parser = parse_number)]
-    pub limit: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = parse_picture_limit)]
+    pub limit: Option<PictureLimit>,
     /// The file to write: .png or .svg
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+}
+
+/// The limit of a picture, as typed: `draw` refuses one past the picture's
+/// largest naming that largest, digits past `u64::MAX` among them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PictureLimit {
+    /// A whole number.
+    Whole(u64),
+    /// Decimal digits past `u64::MAX`, as typed.
+    TooLarge(String),
+}
+
+/// [`parse_number`], but digits past `u64::MAX` are kept for `draw` to
+/// refuse in the picture's words.
+fn parse_picture_limit(s: &str) -> Result<PictureLimit, String> {
+    match parse_whole(s) {
+        Err(NotANumber::TooLarge) => Ok(PictureLimit::TooLarge(s.to_owned())),
+        _ => parse_number(s).map(PictureLimit::Whole),
+    }
+}
+
+/// `e` with the pictures of `draw` listed when it names no picture, or one
+/// that does not exist (clap lists the valid subcommands of a missing one,
+/// not of an unknown one): `args` is the command line, `argv[0]` first.
+pub(crate) fn with_pictures(mut e: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
+    let in_draw = args.get(1).is_some_and(|a| a == "draw");
+    if in_draw && e.kind() == ErrorKind::InvalidSubcommand {
+        let pictures = Cli::command()
+            .find_subcommand("draw")
+            .map(|draw| {
+                draw.get_subcommands()
+                    .map(|p| p.get_name().to_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        e.insert(
+            ContextKind::ValidSubcommand,
+            ContextValue::Strings(pictures),
+        );
+    }
+    e
 }
 
 /// `is-losing` and `moves`.
@@ -232,7 +284,6 @@ fn parse_number(s: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_is_well_formed() {
@@ -267,5 +318,28 @@ mod tests {
             parse_whole("18446744073709551616"),
             Err(NotANumber::TooLarge)
         );
+    }
+
+    #[test]
+    fn only_an_unknown_picture_of_draw_gets_the_list_of_pictures() {
+        let listed = |argv: &[&str]| {
+            let argv: Vec<std::ffi::OsString> = argv.iter().map(Into::into).collect();
+            let e = Cli::try_parse_from(&argv).expect_err("a bad command line");
+            with_pictures(e, &argv)
+                .get(ContextKind::ValidSubcommand)
+                .cloned()
+        };
+        let pictures = ["slice", "partners", "counts", "grundy"].map(String::from);
+        assert_eq!(
+            listed(&["stone-game", "draw", "slise"]),
+            Some(ContextValue::Strings(pictures.to_vec()))
+        );
+        // clap's own list, for a missing picture.
+        assert_eq!(
+            listed(&["stone-game", "draw"]),
+            Some(ContextValue::Strings(pictures.to_vec()))
+        );
+        assert_eq!(listed(&["stone-game", "slise"]), None);
+        assert_eq!(listed(&["stone-game", "draw", "slice", "--jsn"]), None);
     }
 }

@@ -149,9 +149,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(ctx, &e),
+        Err(e) => return clap_error(ctx, &args::with_pictures(e, &args)),
     };
     let result = dispatch(ctx, cli.command).and_then(|code| {
         ctx.out.flush()?;
@@ -251,6 +252,12 @@ fn clap_message(e: &clap::Error) -> String {
         if let Some(s) = suggestion {
             message.push_str(&format!(" (did you mean '{s}'?)"));
         }
+    }
+    // clap lists the subcommands of a missing one itself, not of an unknown one.
+    if let (ErrorKind::InvalidSubcommand, Some(ContextValue::Strings(valid))) =
+        (e.kind(), e.get(ContextKind::ValidSubcommand))
+    {
+        message.push_str(&format!(" [subcommands: {}]", valid.join(", ")));
     }
     message
 }
