@@ -426,12 +426,9 @@ mod tests {
 
     #[test]
     fn a_missing_or_unknown_picture_is_refused_with_the_list_of_pictures() {
-        let pictures = "[subcommands: slice, partners, counts, grundy]";
+        // clap's words for what is wrong, then the pictures in their order.
         for (args, says) in [
-            (
-                &[][..],
-                "'stone-game draw' requires a subcommand but one was not provided",
-            ),
+            (&[][..], "requires a subcommand but one was not provided"),
             (
                 &["slise"][..],
                 "unrecognized subcommand 'slise' (did you mean 'slice'?)",
@@ -442,8 +439,12 @@ mod tests {
             assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
             let lines: Vec<&str> = err.lines().collect();
             assert_eq!(lines.len(), 2, "{args:?}: {err}");
-            assert!(lines[0].starts_with(&format!("error: {says}")), "{err}");
-            assert!(lines[0].ends_with(pictures), "{err}");
+            assert!(lines[0].starts_with("error: "), "{err}");
+            assert!(lines[0].contains(says), "{err}");
+            assert!(
+                lines[0].contains("slice, partners, counts, grundy"),
+                "{err}"
+            );
             assert_eq!(lines[1], "usage hint: run 'stone-game --help'");
         }
     }
