@@ -1001,7 +1001,7 @@ fn bad_past_the_largest_scan() {
     );
     assert_eq!(
         bad(&["draw", "counts", "--limit", "5", "-o", &picture]),
-        "error: drawing the counts takes a limit of at least 10, not 5: give --limit 10 or more"
+        "error: the counts picture takes a limit of at least 10, not 5: give --limit 10 or more"
     );
 }
 
