@@ -305,7 +305,7 @@ pub fn losing_index_hashed(a: u64, b: u64, c: u64) -> Option<usize> {
 /// let moves: Vec<_> = stone_game::winning_moves(0, 0, 13).unwrap().collect();
 /// assert_eq!(moves.len(), 1);
 /// assert_eq!(moves[0].to, [0, 0, 0]);
-/// assert_eq!(moves[0].take.stones, 13);
+/// assert_eq!(moves[0].take.stones(), 13);
 /// assert_eq!(stone_game::winning_moves(1, 3, 3).unwrap().count(), 0);
 /// ```
 pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {

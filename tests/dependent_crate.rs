@@ -246,7 +246,15 @@ pub const VIEW_COUNT: Option<u64> = VIEW.losing_count(50);
 pub const VIEW_PARTNER: Option<u64> = VIEW.partner(0, 1);
 pub const VIEW_LOSES: Option<bool> = VIEW.is_losing(5, 5, 5);
 pub const VIEW_INDEX: Option<usize> = VIEW.losing_index(2, 0, 1);
-pub const MOVED: Option<[u64; 3]> = Move { piles: [false, true, true], stones: 2 }.apply([1, 3, 4]);
+pub const MOVE: Option<Move> = Move::new([false, true, true], 2);
+pub const MOVED: Option<[u64; 3]> = match MOVE {
+    Some(m) => m.apply([1, 3, 4]),
+    None => None,
+};
+pub const MOVE_STONES: Option<u64> = match MOVE {
+    Some(m) => Some(m.stones()),
+    None => None,
+};
 "#;
 
 /// The application: the lean library's constants, printed, in a build where
@@ -258,7 +266,7 @@ fn main() {
     println!("{LIMIT} {SUM:?} {COUNT:?} {PARTNER:?} {LOSES:?} {INDEX:?} {KEY}");
     println!("{TRIPLE:?} {LISTED:?} {TRIPLES} {NO_TRIPLES}");
     println!("{VIEW_LIMIT} {VIEW_TRIPLES} {VIEW_SUM:?} {VIEW_COUNT:?} {VIEW_PARTNER:?} {VIEW_LOSES:?} {VIEW_INDEX:?}");
-    println!("{MOVED:?}");
+    println!("{MOVED:?} {MOVE_STONES:?}");
     // The default features are on: the phf map answers as the search does.
     assert_eq!(stone_game::losing_index_hashed(3, 3, 1), INDEX);
 }
@@ -297,7 +305,7 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
     use stone_game::{EMBEDDED, LOSING_TRIPLES, Move};
     let view = EMBEDDED;
     let expected = format!(
-        "{} {:?} {:?} {:?} {:?} {:?} {}\n{:?} {:?} {} {}\n{} {} {:?} {:?} {:?} {:?} {:?}\n{:?}\n",
+        "{} {:?} {:?} {:?} {:?} {:?} {}\n{:?} {:?} {} {}\n{} {} {:?} {:?} {:?} {:?} {:?}\n{:?} {:?}\n",
         stone_game::LIMIT,
         stone_game::losing_sum(100),
         stone_game::losing_count(100),
@@ -316,11 +324,8 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
         view.partner(0, 1),
         view.is_losing(5, 5, 5),
         view.losing_index(2, 0, 1),
-        Move {
-            piles: [false, true, true],
-            stones: 2
-        }
-        .apply([1, 3, 4]),
+        Move::new([false, true, true], 2).and_then(|m| m.apply([1, 3, 4])),
+        Move::new([false, true, true], 2).map(Move::stones),
     );
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
     // Not vacuous: the answers are the game's, not Nones.
