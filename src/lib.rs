@@ -30,7 +30,7 @@
 //! ```
 //!
 //! Past the limit the queries answer `None`; [`ScannedTables::scan`] computes the same
-//! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
+//! tables at run time for any limit up to [`ScannedTables::MAX_LIMIT`], with the same
 //! queries, and [`ScannedTriples::scan`] the triples, sums and counts alone,
 //! in less time and memory (BENCHMARKS.md has the figures).
 //! [`GrundyTable::compute`] gives the Sprague-Grundy value of every
@@ -116,18 +116,15 @@ mod scanned;
 mod tables;
 
 #[cfg(feature = "alloc")]
-pub use brute_force::{BruteForce, BruteForceError, MAX_BRUTE_LIMIT};
+pub use brute_force::{BruteForce, BruteForceError};
 #[cfg(feature = "phf")]
 pub use embedded::LOSING_POSITIONS;
 pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 #[cfg(feature = "alloc")]
-pub use grundy::{GrundyError, GrundyTable, MAX_GRUNDY_LIMIT, grundy_memory_needed};
+pub use grundy::{GrundyError, GrundyTable};
 pub use moves::{IllegalMove, Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]
-pub use scanned::{
-    MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, ScannedTriples, memory_needed,
-    memory_needed_for_triples,
-};
+pub use scanned::{Progress, ScanError, ScannedTables, ScannedTriples};
 pub use stone_game_scan::format::position_key;
 pub use tables::{Tables, Triples, TriplesIter};
 
@@ -207,6 +204,33 @@ pub mod __private {
             sums: Words::Packed(sums.as_chunks().0),
             counts: Words::Packed(counts.as_chunks().0),
         }
+    }
+}
+
+/// What every memory estimate (`memory_needed` of the runtime tables) must
+/// do, for their unit tests.
+#[cfg(all(test, feature = "alloc"))]
+mod estimates {
+    /// Each doubling of a limit of `limits` multiplies `estimate` by nearly
+    /// eight: it grows as the cube of the limit.
+    pub(crate) fn grow_as_the_cube(estimate: fn(u32) -> u64, limits: &[u32]) {
+        for &limit in limits {
+            let ratio = estimate(2 * limit) as f64 / estimate(limit) as f64;
+            assert!((7.5..8.5).contains(&ratio), "limit {limit}: {ratio}");
+        }
+    }
+
+    /// `estimate` grows with the limit until it saturates at `u64::MAX`,
+    /// which it reaches by `u32::MAX`: no wrap in between.
+    pub(crate) fn saturate_rather_than_wrap(estimate: fn(u32) -> u64) {
+        assert_eq!(estimate(u32::MAX), u64::MAX);
+        let mut last = 0;
+        for shift in 0..32 {
+            let bytes = estimate(1 << shift);
+            assert!(bytes > last || bytes == u64::MAX, "limit 2^{shift}");
+            last = bytes;
+        }
+        assert_eq!(last, u64::MAX);
     }
 }
 
