@@ -166,12 +166,19 @@ pub use tables::{Tables, Triples, TriplesIter};
 /// The scan runs in the compiler, once per call, and its cost grows with
 /// `N` (BENCHMARKS.md, section 8, has the figures), so call it once per
 /// limit, in a `const` or `static` item. README.md ("A limit of your own")
-/// compares it with `STONE_GAME_LIMIT`. The macro refers to this crate as
-/// `::stone_game`, so a crate that renames its dependency on `stone-game`
-/// cannot call it.
+/// compares it with `STONE_GAME_LIMIT`.
+///
+/// The expansion names this crate through the path the caller reaches it
+/// by, so a crate that renames its dependency calls it by that name: with
+/// `sg = { package = "stone-game", features = ["macros"] }`, `sg::tables!(100)`.
 #[cfg(feature = "macros")]
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
-pub use stone_game_macros::tables;
+#[macro_export]
+macro_rules! tables {
+    ($($input:tt)*) => {
+        $crate::__private::tables_impl!($crate; $($input)*)
+    };
+}
 
 /// Used by the expansion of `tables!` and by [`EMBEDDED`]. Not public API:
 /// it may change in any release. This crate pins the macro crate's version
@@ -180,6 +187,11 @@ pub use stone_game_macros::tables;
 pub mod __private {
     use crate::Tables;
     use crate::tables::{Partners, Triples, Words};
+
+    /// The proc macro behind [`tables!`](crate::tables): it takes the path
+    /// of this crate, a `;`, then `tables!`'s input.
+    #[cfg(feature = "macros")]
+    pub use stone_game_macros::tables as tables_impl;
 
     /// The tables of `limit` from their bytes as the generator renders them
     /// (`stone_game_generator::emit::Rendered`): each table's entries, one

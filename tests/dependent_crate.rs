@@ -11,8 +11,9 @@
 //! - a good neighbour to phf: a crate that writes its own map with
 //!   `phf_codegen` and uses `phf::phf_map!` builds beside stone-game.
 //! - feature `macros`: a `no_std` crate takes S(2000) from `tables!(2000)`
-//!   as a constant, and two crates of one workspace take tables at two
-//!   limits, which an application prints.
+//!   as a constant, two crates of one workspace take tables at two limits,
+//!   which an application prints, and a crate that renames its dependency
+//!   calls the macro by its own name for it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -533,4 +534,47 @@ fn two_crates_of_one_build_take_tables_at_two_limits() {
         ));
     }
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+}
+
+/// A crate that knows stone-game as `sg`: `sg::tables!` expands through
+/// that name.
+const RENAMED: &str = r#"#![no_std]
+
+/// The tables up to 100, through the renamed dependency.
+pub const TABLES: sg::Tables<'static> = sg::tables!(100);
+
+/// S(100), computed while this crate compiles.
+pub const S_100: Option<u64> = TABLES.losing_sum(100);
+
+/// Called through a `use` of the macro, too.
+pub mod used {
+    use sg::tables;
+    pub static SMALL: sg::Tables<'static> = tables!(4);
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_renamed_crates_tables_answer() {
+        assert_eq!(super::S_100, Some(173_895));
+        assert_eq!(super::TABLES.limit(), 100);
+        assert_eq!(super::used::SMALL.losing_count(4), Some(5));
+    }
+}
+"#;
+
+#[test]
+fn a_crate_that_renames_its_dependency_calls_tables_by_that_name() {
+    let manifest = format!(
+        "{}\n[dependencies]\nsg = {{ package = \"stone-game\", path = \"{}\", \
+         default-features = false, features = [\"macros\"] }}\n\n[workspace]\n",
+        package("renamed"),
+        this_crate()
+    );
+    let dir = write_crate("macros-renamed", &manifest, &[("src/lib.rs", RENAMED)]);
+    let output = cargo_in(&dir, &macros_target(), &["test", "--quiet"], None);
+    assert_success(&output, "the crate that renames stone-game to sg");
+    // Not vacuous: the test inside ran.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("1 passed"), "{stdout}");
 }
