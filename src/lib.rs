@@ -42,14 +42,51 @@
 //! of the repository and of the published package, explains the mathematics
 //! that the code and its tests rely on.
 //!
-//! # Piles and their types
-//! Queries take piles as `u64`, so that any position can be asked about: the
-//! answer is `None` where the tables do not reach, never a wrapped number.
-//! Moves ([`Move`], [`WinningMove`]) keep `u64` for the same reason: they are
-//! made from a query's piles. Only the stored tables narrow: a [`Triple`] is
-//! `[u16; 3]` because its piles are at most [`LIMIT`], which never passes
-//! [`u16::MAX`], and the embedded tables are stored in those two bytes a
-//! pile: half the bytes of `u32` to compile into every dependent and to search.
+//! # API conventions
+//! One rule for each kind of number, and for each way a position is passed:
+//!
+//! - **Piles in queries are `u64`**, three arguments `a, b, c` in any order,
+//!   so that any position can be asked about: the answer is `None` where the
+//!   tables do not reach, never a wrapped number.
+//! - **Limits are `u32`**: [`LIMIT`], [`Tables::limit`], the limits of the
+//!   runtime scans and tables ([`ScannedTables::scan`],
+//!   [`ScannedTriples::scan`], [`GrundyTable::compute`], [`BruteForce::new`],
+//!   `tables!(N)`), and the `l` of `losing_sum(l)` and `losing_count(l)`.
+//!   Every limit a table takes is at most [`u16::MAX`]; a `u32` holds it
+//!   with room to spare.
+//! - **A stored losing position is a [`Triple`], `[u16; 3]`, sorted**
+//!   `x <= y <= z`: its piles are at most a limit, and the embedded tables
+//!   store them in those two bytes a pile, half the bytes of `u32` to
+//!   compile into every dependent and to search.
+//! - **A position that comes out of a move is `[u64; 3]`, in the order the
+//!   piles were given** ([`Move::apply`], [`WinningMove::to`]): moves are
+//!   made from a query's piles, so they keep the queries' type and order.
+//! - **Small `Copy` values are taken by value**, arrays and [`Move`]s alike,
+//!   never by reference.
+//! - **A method that needs sorted input says so in its name, or sorts its
+//!   input itself**: every query here sorts.
+//! - **Values hold only what they may**: a [`Move`] is made by
+//!   [`Move::new`] or [`Move::between`], which refuse a move that takes
+//!   nothing, so every `Move` is one the rules allow somewhere.
+//! - **Each runtime table tells its bounds before it is built**: the
+//!   associated `MAX_LIMIT` and `const fn memory_needed(limit: u32) -> u64`
+//!   of [`ScannedTables`], [`ScannedTriples`], [`GrundyTable`] and
+//!   [`BruteForce`] give the largest limit each takes and the bytes it
+//!   needs there.
+//! - **Refusals are typed**: `None` from a query past its tables, and an
+//!   error enum from a computation that refuses its limit ([`ScanError`],
+//!   [`GrundyError`], [`BruteForceError`]) or a move that is not one
+//!   ([`IllegalMove`]); with `std`, each is a `std::error::Error`.
+//!
+//! # stone-game-scan, a public dependency
+//! The scan and the tables' layout are the crate `stone-game-scan`, which the
+//! build script and the runtime scans share. Its items that appear here,
+//! [`Progress`], [`ScanError`] and [`position_key`], are re-exported and are
+//! part of this crate's API, as are the estimates behind
+//! [`ScannedTables::memory_needed`] and [`ScannedTriples::memory_needed`].
+//! The two crates are released together, at one version, and this crate
+//! depends on exactly its own version of the scan, so the scan's types are
+//! the same types through either crate in every build.
 //!
 //! # `STONE_GAME_LIMIT` and your crate
 //! The variable is read by this crate's build script, so it applies to every
