@@ -31,14 +31,14 @@ const SUFFIXES: [&str; 6] = ["", "u16", "u32", "u64", "u128", "usize"];
 
 /// How it works: the macro (crate `stone-game-macros`, called through
 /// `stone_game::tables!` under `stone-game`'s feature `macros`, which passes
-/// it the path to `stone-game`, a `;`, then its own input) runs the
-/// scan of `stone-game-generator`, the build script's, at the limit its
-/// argument gives, and renders the tables with the generator's `render`
-/// into the build script's bytes. They go out as byte-string literals to a
-/// `#[doc(hidden)]` function of `stone-game`, through the path it was
-/// given, which reads them as it reads
-/// the embedded tables. The scan runs at the proc macro's optimisation
-/// level: `opt-level` 0 unless the profile's `build-override` raises it.
+/// it the path to `stone-game`, a `;`, then its own input) runs the scan of
+/// `stone-game-generator`, the build script's, at the limit its argument
+/// gives, and renders the tables with the generator's `render` into the
+/// build script's bytes. They go out as byte-string literals to a
+/// `#[doc(hidden)]` function of `stone-game`, named through the path it was
+/// given, which reads them as it reads the embedded tables. The scan runs at
+/// the proc macro's optimisation level: `opt-level` 0 unless the profile's
+/// `build-override` raises it.
 #[proc_macro]
 pub fn tables(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand(input.into())
