@@ -119,12 +119,16 @@ pub const fn rank_pair_index(x: u64, y: u64, limit: u32) -> Option<u64> {
     if x > y || y > limit as u64 {
         return None;
     }
-    // Row x starts at x (L + 1) - x (x - 1) / 2 = x (2L + 3 - x) / 2, in
-    // u128 so that no limit overflows; the index itself is below
-    // pair_count(limit), which fits u64.
-    let (x, l) = (x as u128, limit as u128);
-    let row = x * (2 * l + 3 - x) / 2;
-    Some((row + (y as u128 - x)) as u64)
+    // Row x starts at x (L + 1) - x (x - 1) / 2 = x (2L + 3 - x) / 2. The
+    // product fits u64 for every limit up to about 2^31, the u128 below
+    // for every u32; the index itself is below pair_count(limit), which
+    // fits u64.
+    let width = 2 * limit as u64 + 3 - x;
+    let row = match x.checked_mul(width) {
+        Some(product) => product / 2,
+        None => (x as u128 * width as u128 / 2) as u64,
+    };
+    Some(row + (y - x))
 }
 
 /// How many entries the rank directory of `limit` has: one per
