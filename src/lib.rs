@@ -116,8 +116,10 @@
 //!   values of [`GrundyTable`]. Without it the crate is `no_std`; `alloc`
 //!   alone brings them back.
 //! - `phf` (default): the phf map `LOSING_POSITIONS` and
-//!   `losing_index_hashed`, which finds a losing position's index in one hash
-//!   instead of [`losing_index`]'s binary search. The map is written by
+//!   `losing_index_hashed`, its lookup: a `phf::Map` from each losing
+//!   position's key to its index, for code that wants the map itself (to
+//!   iterate over it by key, or to hand it on). [`losing_index`] is the fast
+//!   path, O(1) and `const`, under every feature. The map is written by
 //!   `phf_codegen` in phf's default layout, so it lives beside any other phf
 //!   user in a build. It is the one table rustc compiles from literals, and
 //!   most of a dependent's clean build; without it every table is bytes read
@@ -245,6 +247,7 @@ pub mod __private {
         partners: &'a [u8],
         sums: &'a [u8],
         counts: &'a [u8],
+        ranks: &'a [u8],
     ) -> Tables<'a> {
         Tables {
             limit,
@@ -252,6 +255,7 @@ pub mod __private {
             partners: Partners::Packed(partners.as_chunks().0),
             sums: Words::Packed(sums.as_chunks().0),
             counts: Words::Packed(counts.as_chunks().0),
+            ranks: ranks.as_chunks().0,
         }
     }
 }
@@ -291,9 +295,9 @@ pub type Triple = [u16; 3];
 ///
 /// ```
 /// assert_eq!(stone_game::losing_sum(4), Some(27));
-/// assert_eq!(stone_game::losing_sum(u64::MAX), None);
+/// assert_eq!(stone_game::losing_sum(u32::MAX), None);
 /// ```
-pub const fn losing_sum(l: u64) -> Option<u64> {
+pub const fn losing_sum(l: u32) -> Option<u64> {
     EMBEDDED.losing_sum(l)
 }
 
@@ -303,7 +307,7 @@ pub const fn losing_sum(l: u64) -> Option<u64> {
 /// const N: Option<u64> = stone_game::losing_count(4);
 /// assert_eq!(N, Some(5));
 /// ```
-pub const fn losing_count(l: u64) -> Option<u64> {
+pub const fn losing_count(l: u32) -> Option<u64> {
     EMBEDDED.losing_count(l)
 }
 
@@ -334,9 +338,11 @@ pub const fn is_losing(a: u64, b: u64, c: u64) -> Option<bool> {
 /// The index of a losing position in [`LOSING_TRIPLES`], in any pile order;
 /// `None` for a winning position or one past [`LIMIT`].
 ///
-/// A binary search over the triples, and a `const fn` under every set of
-/// features. With feature `phf`, [`losing_index_hashed`] answers the same
-/// through the phf map, in one hash and a few probes.
+/// O(1), and a `const fn` under every set of features: the partner table
+/// says whether the position is losing, and the rank directory the build
+/// script embeds beside it (one bit per pair of piles, with running counts)
+/// how many losing positions come before it. [`Tables::losing_index`] has
+/// the details.
 ///
 /// ```
 /// const I: Option<usize> = stone_game::losing_index(3, 3, 1);
@@ -350,7 +356,12 @@ pub const fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
 
 /// The index of a losing position in [`LOSING_TRIPLES`], as
 /// [`losing_index`] gives it, looked up in the phf map [`LOSING_POSITIONS`]
-/// instead of searched for (feature `phf`).
+/// (feature `phf`).
+///
+/// It answers exactly what [`losing_index`] answers, which is the faster
+/// and a `const fn`; this one is the map's own query, for code that works
+/// with the `phf::Map` (to iterate over it by key, or to hand it on) and
+/// wants its lookup beside it.
 ///
 /// ```
 /// for (a, b, c) in [(3, 3, 1), (2, 0, 1), (5, 5, 5), (0, 0, u64::MAX)] {

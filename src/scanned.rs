@@ -7,6 +7,7 @@
 
 use alloc::vec::Vec;
 
+use stone_game_scan::format::{RANK_BYTES, rank_directory};
 use stone_game_scan::scan::{
     MAX_SCAN_LIMIT, Scan, losing_triples_with_progress, memory_needed, memory_needed_for_triples,
     prefix_sums,
@@ -36,6 +37,7 @@ pub struct ScannedTables {
     partners: Vec<u32>,
     sums: Vec<u64>,
     counts: Vec<u64>,
+    ranks: Vec<[u8; RANK_BYTES]>,
 }
 
 impl core::fmt::Debug for ScannedTables {
@@ -100,12 +102,16 @@ impl ScannedTables {
         let scan = Scan::run_with_progress(limit, progress)?;
         let (sums, counts) = scan.prefix_sums();
         let (limit, triples, partners) = scan.into_parts();
+        // The generator's directory, built by the same function.
+        let ranks = rank_directory(limit, &triples)
+            .expect("a scan's triples are sorted, within the limit and fewer than u32::MAX");
         Ok(ScannedTables {
             limit,
             triples,
             partners,
             sums,
             counts,
+            ranks,
         })
     }
 
@@ -123,6 +129,7 @@ impl ScannedTables {
             partners: Partners::Wide(&self.partners),
             sums: Words::Wide(&self.sums),
             counts: Words::Wide(&self.counts),
+            ranks: &self.ranks,
         }
     }
 }
@@ -228,12 +235,12 @@ impl ScannedTriples {
 
     /// S(l): the sum of `x + y + z` over losing triples with `z <= l`, or
     /// `None` when `l` is past the limit.
-    pub fn losing_sum(&self, l: u64) -> Option<u64> {
+    pub fn losing_sum(&self, l: u32) -> Option<u64> {
         Words::Wide(&self.sums).get(l)
     }
 
     /// The number of losing triples with `z <= l`, or `None` past the limit.
-    pub fn losing_count(&self, l: u64) -> Option<u64> {
+    pub fn losing_count(&self, l: u32) -> Option<u64> {
         Words::Wide(&self.counts).get(l)
     }
 }

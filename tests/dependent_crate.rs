@@ -236,7 +236,7 @@ pub const LOSES: Option<bool> = stone_game::is_losing(3, 1, 3);
 pub const INDEX: Option<usize> = stone_game::losing_index(3, 3, 1);
 pub const KEY: u64 = stone_game::position_key(1, 3, 3);
 pub const TRIPLE: Option<Triple> = LOSING_TRIPLES.get(7);
-pub const LISTED: Option<usize> = LOSING_TRIPLES.losing_index(&[1, 3, 3]);
+pub const LISTED: Option<usize> = LOSING_TRIPLES.losing_index([1, 3, 3]);
 pub const TRIPLES: usize = LOSING_TRIPLES.len();
 pub const NO_TRIPLES: bool = LOSING_TRIPLES.is_empty();
 pub const VIEW: Tables<'static> = EMBEDDED;
@@ -315,7 +315,7 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
         stone_game::losing_index(3, 3, 1),
         stone_game::position_key(1, 3, 3),
         LOSING_TRIPLES.get(7),
-        LOSING_TRIPLES.losing_index(&[1, 3, 3]),
+        LOSING_TRIPLES.losing_index([1, 3, 3]),
         LOSING_TRIPLES.len(),
         LOSING_TRIPLES.is_empty(),
         view.limit(),
@@ -463,13 +463,13 @@ mod tests {{
 /// The application of two limits: each crate's tables, printed.
 const TWO_LIMITS_MAIN: &str = r#"fn main() {
     for (name, tables) in [("small", small::SMALL), ("large", large::LARGE)] {
-        let l = u64::from(tables.limit());
+        let l = tables.limit();
         println!(
             "{name}: limit {l}, S({l}) = {:?}, S({}) = {:?}, partner(0, {l}) = {:?}",
             tables.losing_sum(l),
             l + 1,
             tables.losing_sum(l + 1),
-            tables.partner(0, l),
+            tables.partner(0, l.into()),
         );
     }
 }
@@ -525,12 +525,11 @@ fn two_crates_of_one_build_take_tables_at_two_limits() {
     for (name, l) in [("small", 100), ("large", 300)] {
         let scanned = stone_game::ScannedTables::scan(l).expect("scans");
         let tables = scanned.as_tables();
-        let l = u64::from(l);
         expected.push_str(&format!(
             "{name}: limit {l}, S({l}) = {:?}, S({}) = None, partner(0, {l}) = {:?}\n",
             tables.losing_sum(l),
             l + 1,
-            tables.partner(0, l),
+            tables.partner(0, l.into()),
         ));
     }
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);

@@ -31,7 +31,7 @@ fn sums_and_counts() {
     let scan = ScannedTables::scan(100).expect("scans");
     let mut text = String::new();
     for l in [4, 10, 100] {
-        let table = if l <= u64::from(LIMIT) {
+        let table = if l <= LIMIT {
             EMBEDDED
         } else {
             scan.as_tables()
@@ -45,7 +45,7 @@ fn sums_and_counts() {
 #[test]
 #[cfg_attr(not(default_limit), ignore = "pinned for the default STONE_GAME_LIMIT")]
 fn sum_and_count_at_the_default_limit() {
-    let l = u64::from(LIMIT);
+    let l = LIMIT;
     let text = format!(
         "S({l}) = {:?}, count = {:?}\n",
         EMBEDDED.losing_sum(l),

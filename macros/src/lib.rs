@@ -58,15 +58,18 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let scan = Scan::run(limit).map_err(|e| failed(&e))?;
     let rendered = render(&scan, Options::TABLES).map_err(|e| failed(&e))?;
     let limit = Literal::u32_suffixed(limit);
-    let [triples, partners, sums, counts] = [
+    let [triples, partners, sums, counts, ranks] = [
         &rendered.triples,
         &rendered.partners,
         &rendered.sums,
         &rendered.counts,
+        &rendered.ranks,
     ]
     .map(|bytes| Literal::byte_string(bytes));
     Ok(quote! {
-        #krate::__private::tables_from_bytes(#limit, #triples, #partners, #sums, #counts)
+        #krate::__private::tables_from_bytes(
+            #limit, #triples, #partners, #sums, #counts, #ranks
+        )
     })
 }
 
@@ -145,6 +148,8 @@ fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
 
 #[cfg(test)]
 mod tests {
+    use stone_game_generator::format::{rank_directory, read_rank_entry};
+
     use super::*;
 
     fn error_of(input: TokenStream) -> String {
@@ -224,6 +229,10 @@ mod tests {
             format!("partners (u16, by pair_index): {:?}", scan.partners()),
             format!("S(l) (u64): {sums:?}"),
             format!("counts (u64): {counts:?}"),
+            format!(
+                "rank directory (count, bits, per 64 pairs): {}",
+                ranks(scan)
+            ),
         ];
         let mut tokens = expansion.into_iter();
         let mut text = String::new();
@@ -248,6 +257,17 @@ mod tests {
         text
     }
 
+    /// The scan's rank directory, as its entries' counts and bits.
+    fn ranks(scan: &Scan) -> String {
+        let directory = rank_directory(scan.limit(), scan.triples()).expect("the scan's triples");
+        let entries: Vec<String> = directory
+            .into_iter()
+            .map(read_rank_entry)
+            .map(|(before, bits)| format!("({before}, {bits:#b})"))
+            .collect();
+        format!("[{}]", entries.join(", "))
+    }
+
     #[test]
     fn the_expansion_at_limit_4() {
         let expansion = expand(quote!(::stone_game; 4)).expect("expands");
@@ -270,6 +290,7 @@ mod tests {
             &rendered.partners,
             &rendered.sums,
             &rendered.counts,
+            &rendered.ranks,
         ] {
             let literal = Literal::byte_string(bytes).to_string();
             assert!(expansion.contains(&literal), "{literal}");

@@ -252,7 +252,7 @@ mod tests {
         }
         // The y axis runs from 1 to twice the last S(l), in log: S(limit) sits
         // ln S / ln 2S of the way up.
-        let s = EMBEDDED.losing_sum(limit).unwrap() as f64;
+        let s = EMBEDDED.losing_sum(u32::try_from(limit).unwrap()).unwrap() as f64;
         let (_, y) = *curves[1].last().unwrap();
         let up = f64::from(bottom - y) / f64::from(bottom - top);
         let expected = s.ln() / (2.0 * s).ln();

@@ -104,11 +104,22 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             let what = format!("the counts to {limit}");
             let scanned: Option<ScannedTriples> = table_to(ctx, limit, false, &what)?;
             let counts = match &scanned {
-                Some(triples) => {
-                    Counts::of(|l| (triples.losing_sum(l), triples.losing_count(l)), limit)
-                }
+                Some(triples) => Counts::of(
+                    |l| {
+                        (
+                            u32::try_from(l).ok().and_then(|l| triples.losing_sum(l)),
+                            u32::try_from(l).ok().and_then(|l| triples.losing_count(l)),
+                        )
+                    },
+                    limit,
+                ),
                 None => Counts::of(
-                    |l| (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l)),
+                    |l| {
+                        (
+                            u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_sum(l)),
+                            u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_count(l)),
+                        )
+                    },
                     limit,
                 ),
             }?;
@@ -395,7 +406,12 @@ mod tests {
         let root = SVGBackend::with_string(&mut svg, (400, 400)).into_drawing_area();
         let slice = Slice::of(EMBEDDED, 0, 3).unwrap();
         let map = PartnerMap::of(EMBEDDED, 1).unwrap();
-        let totals = |l| (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l));
+        let totals = |l| {
+            (
+                u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_sum(l)),
+                u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_count(l)),
+            )
+        };
         let counts = Counts::of(totals, 10).unwrap();
         let grundy = GrundyMap::of(&GrundyTable::compute(3).unwrap(), 0, 3).unwrap();
         for painted in [

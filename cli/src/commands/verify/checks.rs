@@ -56,7 +56,10 @@ pub(super) fn sum_check(
         }
         _ => (tables, ""),
     };
-    let got = (table.losing_sum(l), table.losing_count(l));
+    let got = (
+        u32::try_from(l).ok().and_then(|l| table.losing_sum(l)),
+        u32::try_from(l).ok().and_then(|l| table.losing_count(l)),
+    );
     if got == (Some(sum), Some(count)) {
         Ok(format!(
             "S({l}) = {sum} with {count} losing positions{from}"
@@ -80,7 +83,12 @@ pub(super) fn triples_consistent(tables: Tables, indexes: &[Index]) -> Check {
         tables.limit(),
         |a, b| tables.partner(a, b),
         indexes,
-        |l| (tables.losing_sum(l), tables.losing_count(l)),
+        |l| {
+            (
+                u32::try_from(l).ok().and_then(|l| tables.losing_sum(l)),
+                u32::try_from(l).ok().and_then(|l| tables.losing_count(l)),
+            )
+        },
     )?;
     let names: Vec<&str> = indexes.iter().map(|(name, _)| *name).collect();
     Ok(format!(
@@ -412,8 +420,14 @@ mod tests {
         let small = Some(scan.as_tables());
         for l in [u64::from(LIMIT), u64::from(LIMIT) + 1] {
             let (sum, count) = (
-                scan.as_tables().losing_sum(l).unwrap(),
-                scan.as_tables().losing_count(l).unwrap(),
+                u32::try_from(l)
+                    .ok()
+                    .and_then(|l| scan.as_tables().losing_sum(l))
+                    .unwrap(),
+                u32::try_from(l)
+                    .ok()
+                    .and_then(|l| scan.as_tables().losing_count(l))
+                    .unwrap(),
             );
             let from = if l > u64::from(LIMIT) {
                 " (by a runtime scan: LIMIT is smaller)"

@@ -100,8 +100,8 @@ pub(super) fn answers(tables: Tables<'_>, limit: u64) -> impl Iterator<Item = An
         .map(Answer::Listed);
     let totals = (0..=limit).map(move |l| Answer::Totals {
         l,
-        sum: tables.losing_sum(l),
-        count: tables.losing_count(l),
+        sum: u32::try_from(l).ok().and_then(|l| tables.losing_sum(l)),
+        count: u32::try_from(l).ok().and_then(|l| tables.losing_count(l)),
     });
     let partners = (0..=limit).flat_map(move |a| {
         (a..=limit).map(move |b| Answer::Partner {
@@ -203,7 +203,10 @@ mod tests {
 
     /// The embedded tables' totals.
     fn totals(l: u64) -> (Option<u64>, Option<u64>) {
-        (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l))
+        (
+            u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_sum(l)),
+            u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_count(l)),
+        )
     }
 
     /// The binary search over the embedded triples.
