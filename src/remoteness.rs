@@ -78,28 +78,25 @@ impl std::error::Error for RemotenessError {}
 /// in the high 16; [`NONE`] for a line with no losing position.
 type Entry = u32;
 
-/// No losing position on a line (the low 16 bits of an [`Entry`] or of a
-/// [`State`]): as a place, `u16::MAX` is past every pile of a table, so it
-/// is never before a position on the line; as a remoteness, it is past
-/// every remoteness ([`RemotenessTable::MAX_LIMIT`]).
-const NONE: u32 = u16::MAX as u32;
+/// The [`Entry`] of a line with no losing position: its place, `u16::MAX`,
+/// is past every pile of a table, so it is never before a position on the
+/// line.
+const NONE: Entry = EMPTY as Entry;
+
+/// No losing position (yet) on a line, as a place and as a remoteness: past
+/// every pile and every remoteness of a table.
+const EMPTY: u16 = u16::MAX;
 
 // Every remoteness, at most 3L, is below the mark of an empty line, and the
 // next limit would not be.
-const _: () = assert!(3 * RemotenessTable::MAX_LIMIT < NONE);
-const _: () = assert!(3 * (RemotenessTable::MAX_LIMIT + 1) >= NONE);
-
-/// A key line's state while the table is computed: the remoteness of the
-/// losing position seen on it so far, or [`NONE`], in the low 16 bits, and
-/// the greatest remoteness seen on it so far in the high 16 (0 when none is).
-type State = u32;
+const _: () = assert!(3 * RemotenessTable::MAX_LIMIT < EMPTY as u32);
+const _: () = assert!(3 * (RemotenessTable::MAX_LIMIT + 1) >= EMPTY as u32);
 
 /// The seven key lines of every position of the cube (GAME.md, section 4),
 /// in one vector of `2 * pairs + squares` entries: K1(a, b) (`a <= b`) by
 /// [`pair`], then K2(d, u) by `u * (L + 1) + d`, then K3(g, h) (`g <= h`) by
-/// [`pair`]. While the table is computed an entry is a [`State`]; once it is
-/// done, an [`Entry`]: for every line, the one losing position on it, if
-/// any, and its remoteness. A winning position's losing options are the
+/// [`pair`]. An [`Entry`] a line: the one losing position on it, if any, and
+/// its remoteness. A winning position's losing options are the
 /// losing positions on its lines that come before it on the line (GAME.md,
 /// section 4's lemma and theorem), so its remoteness is read from seven
 /// entries.
@@ -132,21 +129,22 @@ const fn line_count(limit: u32) -> u128 {
 }
 
 impl Lines {
-    /// The lines of `limit`, every entry `fill`.
-    fn new(limit: u32, fill: u32) -> Result<Lines, TryReserveError> {
+    /// The lines of `limit`, with no entries yet.
+    fn empty(limit: u32) -> Lines {
         let side = limit as usize + 1;
-        // Checked against the memory estimate before: it fits `usize`.
-        let len = line_count(limit) as usize;
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(len)?;
-        entries.resize(len, fill);
         let pairs = side * (side + 1) / 2;
-        Ok(Lines {
+        Lines {
             side,
             two: pairs,
             all: pairs + side * side,
-            entries,
-        })
+            entries: Vec::new(),
+        }
+    }
+
+    /// How many lines there are: below `line_count(limit)`, which the
+    /// memory estimate checks fits `usize`.
+    fn len(&self) -> usize {
+        self.all + self.two
     }
 
     /// The seven lines of the sorted `(x, y, z)`, and its place on each.
@@ -198,6 +196,26 @@ impl Lines {
     }
 }
 
+/// `len` copies of `fill`, or the allocator's refusal.
+fn filled<T: Copy>(len: usize, fill: T) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)?;
+    v.resize(len, fill);
+    Ok(v)
+}
+
+/// Every line's state while the table is computed, a field to a vector,
+/// indexed as [`Lines`].
+struct Sweep {
+    /// The remoteness of the losing position seen on the line so far, or
+    /// [`EMPTY`].
+    least: Vec<u16>,
+    /// The greatest remoteness seen on the line so far, 0 when none is.
+    most: Vec<u16>,
+    /// The place of the losing position seen on the line, or [`EMPTY`].
+    places: Vec<u16>,
+}
+
 /// What the sweep finds: the finished lines, and the number of losing
 /// positions.
 struct Swept {
@@ -206,67 +224,141 @@ struct Swept {
 }
 
 /// The sweep of GAME.md ("Remoteness"): every sorted position of the cube in
-/// scan order, each decided from the [`State`]s of its seven lines, which
-/// then take it in. By section 4 the options of a position are exactly the
+/// scan order, each decided from the state of its seven lines, which then
+/// take it in. By section 4 the options of a position are exactly the
 /// positions before it on its lines, all visited before it, so a line's
 /// state holds all that its options tell: a losing option (at most one a
-/// line) and the greatest remoteness. The places of the losing positions
-/// are kept apart, in `places`, and joined to the remoteness at the end.
+/// line) and the greatest remoteness.
+///
+/// A pair `(x, y)` walks `z` from `y` to the limit in three passes. Its
+/// positions share one line, K1(x, y), and no other: each of the six other
+/// lines of `(x, y, z)` is met by no other `z` of the walk (GAME.md shows it
+/// key by key), and five of them are consecutive in memory as `z` grows
+/// (the sixth, K2(y - x, z), steps by a row). So the six lines' states are
+/// read for every `z` at once, a slice at a time; then the positions are
+/// decided in order, K1(x, y)'s state carried from one to the next; then
+/// the six lines take the remoteness found. The slice passes are plain
+/// loops over `u16`s, which the compiler turns into vector instructions.
 fn sweep(
     limit: u32,
     convention: Convention,
     mut progress: impl FnMut(Progress),
 ) -> Result<Swept, TryReserveError> {
-    let mut lines = Lines::new(limit, NONE)?;
-    let mut places: Vec<u16> = Vec::new();
-    places.try_reserve_exact(lines.entries.len())?;
-    places.resize(lines.entries.len(), u16::MAX);
-    let side = lines.side;
+    let mut lines = Lines::empty(limit);
+    let len = lines.len();
+    let mut sweep = Sweep {
+        least: filled(len, EMPTY)?,
+        most: filled(len, 0)?,
+        places: filled(len, EMPTY)?,
+    };
+    let Lines { side, two, all, .. } = lines;
+    // Per z of a walk: the least and the greatest of the six lines, then
+    // the remoteness found.
+    let mut least_of = filled(side, 0u16)?;
+    let mut most_of = filled(side, 0u16)?;
+    let mut found = filled(side, 0u16)?;
     let pairs_total = (side * (side + 1) / 2) as u64;
     let mut pairs_done = 0;
     let mut losing = 0;
     for x in 0..side {
         for y in x..side {
-            for z in y..side {
-                let at = lines.lines(x, y, z);
-                let (mut least, mut most) = (NONE, 0);
-                for (line, _) in at {
-                    let state: State = lines.entries[line];
-                    least = least.min(state & 0xffff);
-                    most = most.max(state >> 16);
+            let d = y - x;
+            let n = side - y;
+            let (least_of, most_of, found) =
+                (&mut least_of[..n], &mut most_of[..n], &mut found[..n]);
+            // Where the five consecutive lines start, at z = y: K1(x, z),
+            // K1(y, z), K2(z - y, x), K2(z - x, y), K3(y - x, z - x). The
+            // sixth, K2(y - x, z), is at `two + z * side + d`.
+            let starts = [
+                pair(side, x, y),
+                pair(side, y, y),
+                two + x * side,
+                two + y * side + d,
+                all + pair(side, d, d),
+            ];
+            let strided = |i: usize| two + (y + i) * side + d;
+            for (i, (l, m)) in least_of.iter_mut().zip(most_of.iter_mut()).enumerate() {
+                *l = sweep.least[strided(i)];
+                *m = sweep.most[strided(i)];
+            }
+            for start in starts {
+                let (ls, ms) = (
+                    &sweep.least[start..start + n],
+                    &sweep.most[start..start + n],
+                );
+                for ((l, m), (&sl, &sm)) in least_of
+                    .iter_mut()
+                    .zip(most_of.iter_mut())
+                    .zip(ls.iter().zip(ms))
+                {
+                    *l = (*l).min(sl);
+                    *m = (*m).max(sm);
                 }
-                let (lost, r) = if least != NONE {
+            }
+            // K1(x, y), carried along the walk. (It is also the first line
+            // of the first slice at z = y, and of the second when x = y,
+            // read there before the walk changes it.)
+            let k = starts[0];
+            let (mut k_least, mut k_most) = (sweep.least[k], sweep.most[k]);
+            let mut lost_at = None;
+            for (i, ((&l, &m), r)) in least_of
+                .iter()
+                .zip(most_of.iter())
+                .zip(found.iter_mut())
+                .enumerate()
+            {
+                let (l, m) = (l.min(k_least), m.max(k_most));
+                let (lost, remoteness) = if l != EMPTY {
                     // A losing option: won, the quickest way.
-                    (false, least + 1)
-                } else if z == 0 {
+                    (false, l + 1)
+                } else if y + i == 0 {
                     // (0, 0, 0), with no option: the end of the game.
                     (convention == Convention::Normal, 0)
                 } else {
                     // Every option is winning: lost, the slowest way.
-                    (true, most + 1)
+                    (true, m + 1)
                 };
-                for (line, place) in at {
-                    let state: State = lines.entries[line];
-                    let most = (state >> 16).max(r);
-                    let least = if lost { r } else { state & 0xffff };
-                    lines.entries[line] = (most << 16) | least;
-                    if lost {
-                        // place <= limit <= MAX_LIMIT: the cast is exact.
-                        places[line] = place as u16;
-                    }
+                *r = remoteness;
+                k_most = k_most.max(remoteness);
+                if lost {
+                    k_least = remoteness;
+                    lost_at = Some(i);
                 }
-                losing += usize::from(lost);
+            }
+            for start in starts {
+                for (m, &r) in sweep.most[start..start + n].iter_mut().zip(found.iter()) {
+                    *m = (*m).max(r);
+                }
+            }
+            for (i, &r) in found.iter().enumerate() {
+                let m = &mut sweep.most[strided(i)];
+                *m = (*m).max(r);
+            }
+            sweep.most[k] = k_most;
+            // At most one losing z a pair: after it, K1(x, y) holds it.
+            if let Some(i) = lost_at {
+                for (line, place) in lines.lines(x, y, y + i) {
+                    sweep.least[line] = found[i];
+                    // place <= limit <= MAX_LIMIT: the cast is exact.
+                    sweep.places[line] = place as u16;
+                }
+                losing += 1;
             }
         }
         pairs_done += (side - x) as u64;
         progress(Progress::new(pairs_done, pairs_total));
     }
-    for (entry, &place) in lines.entries.iter_mut().zip(&places) {
-        *entry = if place == u16::MAX {
-            NONE
-        } else {
-            ((*entry & 0xffff) << 16) | u32::from(place)
-        };
+    drop(sweep.most);
+    lines.entries = filled(len, NONE)?;
+    for ((entry, &r), &place) in lines
+        .entries
+        .iter_mut()
+        .zip(&sweep.least)
+        .zip(&sweep.places)
+    {
+        if place != EMPTY {
+            *entry = (u32::from(r) << 16) | u32::from(place);
+        }
     }
     Ok(Swept { lines, losing })
 }
@@ -331,9 +423,9 @@ impl RemotenessTable {
     pub const MAX_LIMIT: u32 = (u16::MAX as u32 - 1) / 3;
 
     /// The memory, in bytes, that [`compute`](Self::compute) needs at its
-    /// peak for `limit` (saturating at `u64::MAX`): six bytes for each of
+    /// peak for `limit` (saturating at `u64::MAX`): eight bytes for each of
     /// the about `2 (L + 1)^2` key lines, four of which the table keeps
-    /// (8 MB at 1000).
+    /// (8 MB at 1000), and six for each pile size.
     ///
     /// ```
     /// use stone_game::RemotenessTable;
@@ -342,7 +434,7 @@ impl RemotenessTable {
     /// assert_eq!(RemotenessTable::memory_needed(u32::MAX), u64::MAX);
     /// ```
     pub const fn memory_needed(limit: u32) -> u64 {
-        let bytes = 6 * line_count(limit);
+        let bytes = 8 * line_count(limit) + 6 * (limit as u128 + 1);
         if bytes > u64::MAX as u128 {
             u64::MAX
         } else {
@@ -461,7 +553,8 @@ mod tests {
     /// options (all winning), whose remoteness the lines so far give.
     fn by_every_option_of_the_losing(limit: u32, convention: Convention) -> Lines {
         let triples = losing_triples_for(convention, limit, |_| {}).expect("small");
-        let mut lines = Lines::new(limit, NONE).expect("small");
+        let mut lines = Lines::empty(limit);
+        lines.entries = filled(lines.len(), NONE).expect("small");
         for [x, y, z] in triples {
             let p = [x, y, z].map(usize::from);
             let r = losing_remoteness(&lines, p);
@@ -525,8 +618,12 @@ mod tests {
     #[test]
     fn the_memory_estimate_is_the_lines_and_their_places() {
         for limit in [0, 1, 10, 100, 333] {
-            let lines = Lines::new(limit, NONE).expect("small");
-            let held = (lines.entries.len() * (size_of::<u32>() + size_of::<u16>())) as u64;
+            // Three u16 a line during the sweep; after it, the entries and
+            // two of the three.
+            // And three u16 buffers a pile size for the walks.
+            let lines = Lines::empty(limit);
+            let held = lines.len() * 2 * size_of::<u32>() + 3 * lines.side * size_of::<u16>();
+            let held = held as u64;
             assert_eq!(RemotenessTable::memory_needed(limit), held, "limit {limit}");
         }
         // Grows as the square of the limit, and saturates rather than wraps.
