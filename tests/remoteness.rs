@@ -163,6 +163,8 @@ fn the_examples_by_hand() {
     assert_eq!(misere.value(0, 0, 9), win(2));
     // (1, 1, 1): take two, leaving one stone.
     assert_eq!(misere.value(1, 1, 1), win(2));
+    // (0, 2, 2): options of remoteness 2, and (0, 0, 0) of 0.
+    assert_eq!(misere.value(2, 0, 2), lose(3));
 }
 
 /// Outcomes against the tables of a scan: a position is losing exactly when
@@ -253,6 +255,29 @@ fn the_parity_check_fails_on_the_other_conventions_parity() {
         remoteness: 3,
     };
     assert!(parity_holds(Convention::Normal, too_long, 2).is_err());
+}
+
+#[test]
+fn the_largest_remoteness_at_100() {
+    // GAME.md, section 10's observation.
+    for (convention, largest) in [(Convention::Normal, 88), (Convention::Misere, 89)] {
+        let table = RemotenessTable::compute(100, convention).expect("small");
+        let mut found = 0;
+        for x in 0..=100 {
+            for y in x..=100 {
+                for z in y..=100 {
+                    let value = table.value(x, y, z).expect("covered");
+                    if value.outcome == Outcome::Lose {
+                        found = found.max(value.remoteness);
+                    }
+                }
+            }
+        }
+        assert_eq!(found, largest, "{convention:?}");
+    }
+    let normal = RemotenessTable::compute(100, Convention::Normal).expect("small");
+    let at = normal.value(64, 83, 98).expect("covered");
+    assert_eq!((at.outcome, at.remoteness), (Outcome::Lose, 88));
 }
 
 #[test]

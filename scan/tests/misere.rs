@@ -196,3 +196,38 @@ fn a_misere_scan_reports_the_same_progress_and_refuses_the_same_limits() {
     assert!(Scan::run_for(Convention::Misere, past, refused).is_err());
     assert!(losing_triples_for(Convention::Misere, past, refused).is_err());
 }
+
+#[test]
+fn misere_sums_and_counts() {
+    // GAME.md, section 9's table.
+    let triples = losing_triples_for(Convention::Misere, 1000, |_| {}).expect("fits");
+    let (sums, counts) = prefix_sums(1000, &triples);
+    let at = |l: usize| (sums[l], counts[l]);
+    assert_eq!(
+        [at(0), at(1), at(2), at(3), at(4)],
+        [(0, 0), (1, 1), (5, 2), (18, 4), (30, 5)]
+    );
+    assert_eq!(at(10), (211, 17));
+    assert_eq!(at(100), (173_290, 1262));
+    assert_eq!(at(1000), (166_970_946, 120_794));
+}
+
+#[test]
+fn with_one_pile_empty_the_misere_pairs_are_wythoffs_from_3_5_on() {
+    // The losing (0, y, z) of both games, to 1000: the normal game's are
+    // Wythoff's pairs (0, 0), (1, 2), (3, 5), ...; the misère game's start
+    // (0, 1), (2, 2) and go on as Wythoff's.
+    let slice = |convention| -> Vec<[u16; 2]> {
+        let triples = losing_triples_for(convention, 1000, |_| {}).expect("fits");
+        triples
+            .iter()
+            .filter(|t| t[0] == 0)
+            .map(|t| [t[1], t[2]])
+            .collect()
+    };
+    let (normal, misere) = (slice(Convention::Normal), slice(Convention::Misere));
+    assert_eq!(normal[..3], [[0, 0], [1, 2], [3, 5]]);
+    assert_eq!(misere[..3], [[0, 1], [2, 2], [3, 5]]);
+    assert_eq!(misere[2..], normal[2..]);
+    assert!(normal.len() > 300);
+}
