@@ -216,6 +216,9 @@ struct Sweep {
     places: Vec<u16>,
 }
 
+/// The side of the tiles the pairs are walked in (see [`sweep`]).
+const TILE: usize = 64;
+
 /// What the sweep finds: the finished lines, and the number of losing
 /// positions.
 struct Swept {
@@ -260,93 +263,111 @@ fn sweep(
     let pairs_total = (side * (side + 1) / 2) as u64;
     let mut pairs_done = 0;
     let mut losing = 0;
-    for x in 0..side {
-        for y in x..side {
-            let d = y - x;
-            let n = side - y;
-            let (least_of, most_of, found) =
-                (&mut least_of[..n], &mut most_of[..n], &mut found[..n]);
-            // Where the five consecutive lines start, at z = y: K1(x, z),
-            // K1(y, z), K2(z - y, x), K2(z - x, y), K3(y - x, z - x). The
-            // sixth, K2(y - x, z), is at `two + z * side + d`.
-            let starts = [
-                pair(side, x, y),
-                pair(side, y, y),
-                two + x * side,
-                two + y * side + d,
-                all + pair(side, d, d),
-            ];
-            let strided = |i: usize| two + (y + i) * side + d;
-            for (i, (l, m)) in least_of.iter_mut().zip(most_of.iter_mut()).enumerate() {
-                *l = sweep.least[strided(i)];
-                *m = sweep.most[strided(i)];
-            }
-            for start in starts {
-                let (ls, ms) = (
-                    &sweep.least[start..start + n],
-                    &sweep.most[start..start + n],
-                );
-                for ((l, m), (&sl, &sm)) in least_of
-                    .iter_mut()
-                    .zip(most_of.iter_mut())
-                    .zip(ls.iter().zip(ms))
-                {
-                    *l = (*l).min(sl);
-                    *m = (*m).max(sm);
+    // In tiles of TILE x TILE pairs: a band of TILE values of x, and in
+    // it TILE values of y at a time, so that the lines of index y and
+    // y - x that a tile reads stay in the cache. Pairs (x, y) and
+    // (x', y') with x < x' and y > y' share no line (GAME.md, section 10),
+    // so any order that keeps (x, y) before (x', y') when x <= x' and
+    // y <= y' gives the same states.
+    let mut xb = 0;
+    while xb < side {
+        let xe = (xb + TILE).min(side);
+        let mut yb = xb;
+        while yb < side {
+            let ye = (yb + TILE).min(side);
+            for x in xb..xe {
+                for y in yb.max(x)..ye {
+                    let d = y - x;
+                    let n = side - y;
+                    let (least_of, most_of, found) =
+                        (&mut least_of[..n], &mut most_of[..n], &mut found[..n]);
+                    // Where the five consecutive lines start, at z = y: K1(x, z),
+                    // K1(y, z), K2(z - y, x), K2(z - x, y), K3(y - x, z - x). The
+                    // sixth, K2(y - x, z), is at `two + z * side + d`.
+                    let starts = [
+                        pair(side, x, y),
+                        pair(side, y, y),
+                        two + x * side,
+                        two + y * side + d,
+                        all + pair(side, d, d),
+                    ];
+                    let strided = |i: usize| two + (y + i) * side + d;
+                    for (i, (l, m)) in least_of.iter_mut().zip(most_of.iter_mut()).enumerate() {
+                        *l = sweep.least[strided(i)];
+                        *m = sweep.most[strided(i)];
+                    }
+                    for start in starts {
+                        let (ls, ms) = (
+                            &sweep.least[start..start + n],
+                            &sweep.most[start..start + n],
+                        );
+                        for ((l, m), (&sl, &sm)) in least_of
+                            .iter_mut()
+                            .zip(most_of.iter_mut())
+                            .zip(ls.iter().zip(ms))
+                        {
+                            *l = (*l).min(sl);
+                            *m = (*m).max(sm);
+                        }
+                    }
+                    // K1(x, y), carried along the walk. (It is also the first line
+                    // of the first slice at z = y, and of the second when x = y,
+                    // read there before the walk changes it.)
+                    let k = starts[0];
+                    let (mut k_least, mut k_most) = (sweep.least[k], sweep.most[k]);
+                    let mut lost_at = None;
+                    for (i, ((&l, &m), r)) in least_of
+                        .iter()
+                        .zip(most_of.iter())
+                        .zip(found.iter_mut())
+                        .enumerate()
+                    {
+                        let (l, m) = (l.min(k_least), m.max(k_most));
+                        let (lost, remoteness) = if l != EMPTY {
+                            // A losing option: won, the quickest way.
+                            (false, l + 1)
+                        } else if y + i == 0 {
+                            // (0, 0, 0), with no option: the end of the game.
+                            (convention == Convention::Normal, 0)
+                        } else {
+                            // Every option is winning: lost, the slowest way.
+                            (true, m + 1)
+                        };
+                        *r = remoteness;
+                        k_most = k_most.max(remoteness);
+                        if lost {
+                            k_least = remoteness;
+                            lost_at = Some(i);
+                        }
+                    }
+                    for start in starts {
+                        for (m, &r) in sweep.most[start..start + n].iter_mut().zip(found.iter()) {
+                            *m = (*m).max(r);
+                        }
+                    }
+                    for (i, &r) in found.iter().enumerate() {
+                        let m = &mut sweep.most[strided(i)];
+                        *m = (*m).max(r);
+                    }
+                    sweep.most[k] = k_most;
+                    // At most one losing z a pair: after it, K1(x, y) holds it.
+                    if let Some(i) = lost_at {
+                        for (line, place) in lines.lines(x, y, y + i) {
+                            sweep.least[line] = found[i];
+                            // place <= limit <= MAX_LIMIT: the cast is exact.
+                            sweep.places[line] = place as u16;
+                        }
+                        losing += 1;
+                    }
                 }
             }
-            // K1(x, y), carried along the walk. (It is also the first line
-            // of the first slice at z = y, and of the second when x = y,
-            // read there before the walk changes it.)
-            let k = starts[0];
-            let (mut k_least, mut k_most) = (sweep.least[k], sweep.most[k]);
-            let mut lost_at = None;
-            for (i, ((&l, &m), r)) in least_of
-                .iter()
-                .zip(most_of.iter())
-                .zip(found.iter_mut())
-                .enumerate()
-            {
-                let (l, m) = (l.min(k_least), m.max(k_most));
-                let (lost, remoteness) = if l != EMPTY {
-                    // A losing option: won, the quickest way.
-                    (false, l + 1)
-                } else if y + i == 0 {
-                    // (0, 0, 0), with no option: the end of the game.
-                    (convention == Convention::Normal, 0)
-                } else {
-                    // Every option is winning: lost, the slowest way.
-                    (true, m + 1)
-                };
-                *r = remoteness;
-                k_most = k_most.max(remoteness);
-                if lost {
-                    k_least = remoteness;
-                    lost_at = Some(i);
-                }
-            }
-            for start in starts {
-                for (m, &r) in sweep.most[start..start + n].iter_mut().zip(found.iter()) {
-                    *m = (*m).max(r);
-                }
-            }
-            for (i, &r) in found.iter().enumerate() {
-                let m = &mut sweep.most[strided(i)];
-                *m = (*m).max(r);
-            }
-            sweep.most[k] = k_most;
-            // At most one losing z a pair: after it, K1(x, y) holds it.
-            if let Some(i) = lost_at {
-                for (line, place) in lines.lines(x, y, y + i) {
-                    sweep.least[line] = found[i];
-                    // place <= limit <= MAX_LIMIT: the cast is exact.
-                    sweep.places[line] = place as u16;
-                }
-                losing += 1;
-            }
+            yb = ye;
         }
-        pairs_done += (side - x) as u64;
-        progress(Progress::new(pairs_done, pairs_total));
+        for x in xb..xe {
+            pairs_done += (side - x) as u64;
+            progress(Progress::new(pairs_done, pairs_total));
+        }
+        xb = xe;
     }
     drop(sweep.most);
     lines.entries = filled(len, NONE)?;
