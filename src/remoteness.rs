@@ -19,7 +19,8 @@ use crate::{Convention, Progress};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// The player to move wins: some move leads to a losing position.
+    /// The player to move wins: some move leads to a losing position
+    /// (under misère, `(0, 0, 0)`, which has no move, too).
     Win,
     /// The player to move loses: every move leads to a winning position
     /// (under normal play, `(0, 0, 0)`, which has no move, too).
@@ -184,8 +185,8 @@ impl Lines {
 
     /// In a finished table, the remoteness of the sorted `(x, y, z)` when
     /// it is winning: one more than the least remoteness of the losing
-    /// positions before it on its lines; 0 when there is none, which only
-    /// `(0, 0, 0)` under misère, which has no option at all, is.
+    /// positions before it on its lines. 0 when there is none: only
+    /// `(0, 0, 0)` under misère, which has no option at all, is winning so.
     #[inline(always)]
     fn winning(&self, x: usize, y: usize, z: usize) -> u32 {
         let mut least = u32::MAX;
@@ -261,7 +262,9 @@ struct Swept {
 /// read for every `z` at once, a slice at a time; then the positions are
 /// decided in order, K1(x, y)'s state carried from one to the next; then
 /// the six lines take the remoteness found. The slice passes are plain
-/// loops over `u16`s, which the compiler turns into vector instructions.
+/// loops over `u16` slices with no dependence from one `z` to the next, so
+/// the compiler is free to vectorise them. The pairs go in tiles (see
+/// [`TILE`]).
 fn sweep(
     limit: u32,
     convention: Convention,
