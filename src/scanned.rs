@@ -1,4 +1,4 @@
-//! Tables built at run time, for any limit up to [`MAX_SCAN_LIMIT`]: the
+//! Tables built at run time, for any limit up to [`ScannedTables::MAX_LIMIT`]: the
 //! fallback above [`LIMIT`], and the cross-check of the generated format (it
 //! runs the build script's own scan, so the mathematics is checked elsewhere,
 //! against [`BruteForce`](crate::BruteForce)).
@@ -7,10 +7,11 @@
 
 use alloc::vec::Vec;
 
-pub use stone_game_scan::scan::{
-    MAX_SCAN_LIMIT, Progress, ScanError, memory_needed, memory_needed_for_triples,
+use stone_game_scan::scan::{
+    MAX_SCAN_LIMIT, Scan, losing_triples_with_progress, memory_needed, memory_needed_for_triples,
+    prefix_sums,
 };
-use stone_game_scan::scan::{Scan, losing_triples_with_progress, prefix_sums};
+pub use stone_game_scan::scan::{Progress, ScanError};
 
 use crate::tables::{Partners, Triples, Words};
 use crate::{Tables, Triple};
@@ -39,15 +40,43 @@ pub struct ScannedTables {
 
 impl core::fmt::Debug for ScannedTables {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.as_tables().fmt(f)
+        f.debug_struct("ScannedTables")
+            .field("limit", &self.limit)
+            .field("triples", &self.triples.len())
+            .finish_non_exhaustive()
     }
 }
 
 impl ScannedTables {
+    /// The largest limit [`ScannedTables::scan`] takes: a [`Triple`] keeps
+    /// its piles in `u16`.
+    ///
+    /// ```
+    /// use stone_game::ScannedTables;
+    /// assert_eq!(ScannedTables::MAX_LIMIT, 65_535);
+    /// assert!(ScannedTables::scan(ScannedTables::MAX_LIMIT + 1).is_err());
+    /// ```
+    pub const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
+
+    /// The memory, in bytes, that [`ScannedTables::scan`] needs at its peak
+    /// for `limit` (saturating at `u64::MAX` for limits no scan accepts): an
+    /// estimate from the sizes of the scan's bitsets, the partner table and
+    /// the triples ([`stone_game_scan::scan::memory_needed`]).
+    ///
+    /// ```
+    /// use stone_game::ScannedTables;
+    /// let bytes = ScannedTables::memory_needed(1000);
+    /// assert!(bytes > 1_000_000 && bytes < 10_000_000);
+    /// assert_eq!(ScannedTables::memory_needed(u32::MAX), u64::MAX);
+    /// ```
+    pub const fn memory_needed(limit: u32) -> u64 {
+        memory_needed(limit)
+    }
+
     /// Scans every pair up to `limit`, in time growing as about the cube of
     /// the limit (BENCHMARKS.md has the figures) and
-    /// [`memory_needed(limit)`](memory_needed) bytes; a limit past
-    /// [`MAX_SCAN_LIMIT`] is refused.
+    /// [`ScannedTables::memory_needed(limit)`](Self::memory_needed) bytes; a
+    /// limit past [`ScannedTables::MAX_LIMIT`] is refused.
     ///
     /// ```
     /// assert!(stone_game::ScannedTables::scan(70_000).is_err());
@@ -135,9 +164,27 @@ impl core::fmt::Debug for ScannedTriples {
 }
 
 impl ScannedTriples {
+    /// The largest limit [`ScannedTriples::scan`] takes, the same as
+    /// [`ScannedTables::MAX_LIMIT`].
+    pub const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
+
+    /// The memory, in bytes, that [`ScannedTriples::scan`] needs at its
+    /// peak for `limit` (saturating at `u64::MAX` for limits no scan
+    /// accepts): under half of [`ScannedTables::memory_needed`] from a limit
+    /// of 200 on ([`stone_game_scan::scan::memory_needed_for_triples`]).
+    ///
+    /// ```
+    /// use stone_game::{ScannedTables, ScannedTriples};
+    /// assert!(ScannedTriples::memory_needed(1000) < ScannedTables::memory_needed(1000) / 2);
+    /// assert_eq!(ScannedTriples::memory_needed(u32::MAX), u64::MAX);
+    /// ```
+    pub const fn memory_needed(limit: u32) -> u64 {
+        memory_needed_for_triples(limit)
+    }
+
     /// Scans the triples up to `limit`, in
-    /// [`memory_needed_for_triples(limit)`](memory_needed_for_triples)
-    /// bytes; a limit past [`MAX_SCAN_LIMIT`] is refused.
+    /// [`ScannedTriples::memory_needed(limit)`](Self::memory_needed) bytes;
+    /// a limit past [`ScannedTriples::MAX_LIMIT`] is refused.
     ///
     /// ```
     /// assert!(stone_game::ScannedTriples::scan(70_000).is_err());
@@ -282,5 +329,26 @@ impl ScannedTriples {
             sums,
             counts,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_associated_items_are_the_scans_own() {
+        for limit in [0, 100, 1000, MAX_SCAN_LIMIT, u32::MAX] {
+            assert_eq!(ScannedTables::memory_needed(limit), memory_needed(limit));
+            assert_eq!(
+                ScannedTriples::memory_needed(limit),
+                memory_needed_for_triples(limit)
+            );
+        }
+        for max in [ScannedTables::MAX_LIMIT, ScannedTriples::MAX_LIMIT] {
+            assert_eq!(max, u32::from(u16::MAX));
+            assert!(ScannedTables::scan(max + 1).is_err());
+            assert!(ScannedTriples::scan(max + 1).is_err());
+        }
     }
 }

@@ -11,8 +11,9 @@
 //! - a good neighbour to phf: a crate that writes its own map with
 //!   `phf_codegen` and uses `phf::phf_map!` builds beside stone-game.
 //! - feature `macros`: a `no_std` crate takes S(2000) from `tables!(2000)`
-//!   as a constant, and two crates of one workspace take tables at two
-//!   limits, which an application prints.
+//!   as a constant, two crates of one workspace take tables at two limits,
+//!   which an application prints, and a crate that renames its dependency
+//!   calls the macro by its own name for it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -246,7 +247,15 @@ pub const VIEW_COUNT: Option<u64> = VIEW.losing_count(50);
 pub const VIEW_PARTNER: Option<u64> = VIEW.partner(0, 1);
 pub const VIEW_LOSES: Option<bool> = VIEW.is_losing(5, 5, 5);
 pub const VIEW_INDEX: Option<usize> = VIEW.losing_index(2, 0, 1);
-pub const MOVED: Option<[u64; 3]> = Move { piles: [false, true, true], stones: 2 }.apply([1, 3, 4]);
+pub const MOVE: Option<Move> = Move::new([false, true, true], 2);
+pub const MOVED: Option<[u64; 3]> = match MOVE {
+    Some(m) => m.apply([1, 3, 4]),
+    None => None,
+};
+pub const MOVE_STONES: Option<u64> = match MOVE {
+    Some(m) => Some(m.stones()),
+    None => None,
+};
 "#;
 
 /// The application: the lean library's constants, printed, in a build where
@@ -258,7 +267,7 @@ fn main() {
     println!("{LIMIT} {SUM:?} {COUNT:?} {PARTNER:?} {LOSES:?} {INDEX:?} {KEY}");
     println!("{TRIPLE:?} {LISTED:?} {TRIPLES} {NO_TRIPLES}");
     println!("{VIEW_LIMIT} {VIEW_TRIPLES} {VIEW_SUM:?} {VIEW_COUNT:?} {VIEW_PARTNER:?} {VIEW_LOSES:?} {VIEW_INDEX:?}");
-    println!("{MOVED:?}");
+    println!("{MOVED:?} {MOVE_STONES:?}");
     // The default features are on: the phf map answers as the search does.
     assert_eq!(stone_game::losing_index_hashed(3, 3, 1), INDEX);
 }
@@ -297,7 +306,7 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
     use stone_game::{EMBEDDED, LOSING_TRIPLES, Move};
     let view = EMBEDDED;
     let expected = format!(
-        "{} {:?} {:?} {:?} {:?} {:?} {}\n{:?} {:?} {} {}\n{} {} {:?} {:?} {:?} {:?} {:?}\n{:?}\n",
+        "{} {:?} {:?} {:?} {:?} {:?} {}\n{:?} {:?} {} {}\n{} {} {:?} {:?} {:?} {:?} {:?}\n{:?} {:?}\n",
         stone_game::LIMIT,
         stone_game::losing_sum(100),
         stone_game::losing_count(100),
@@ -316,11 +325,8 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
         view.partner(0, 1),
         view.is_losing(5, 5, 5),
         view.losing_index(2, 0, 1),
-        Move {
-            piles: [false, true, true],
-            stones: 2
-        }
-        .apply([1, 3, 4]),
+        Move::new([false, true, true], 2).and_then(|m| m.apply([1, 3, 4])),
+        Move::new([false, true, true], 2).map(Move::stones),
     );
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
     // Not vacuous: the answers are the game's, not Nones.
@@ -528,4 +534,47 @@ fn two_crates_of_one_build_take_tables_at_two_limits() {
         ));
     }
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+}
+
+/// A crate that knows stone-game as `sg`: `sg::tables!` expands through
+/// that name.
+const RENAMED: &str = r#"#![no_std]
+
+/// The tables up to 100, through the renamed dependency.
+pub const TABLES: sg::Tables<'static> = sg::tables!(100);
+
+/// S(100), computed while this crate compiles.
+pub const S_100: Option<u64> = TABLES.losing_sum(100);
+
+/// Called through a `use` of the macro, too.
+pub mod used {
+    use sg::tables;
+    pub static SMALL: sg::Tables<'static> = tables!(4);
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_renamed_crates_tables_answer() {
+        assert_eq!(super::S_100, Some(173_895));
+        assert_eq!(super::TABLES.limit(), 100);
+        assert_eq!(super::used::SMALL.losing_count(4), Some(5));
+    }
+}
+"#;
+
+#[test]
+fn a_crate_that_renames_its_dependency_calls_tables_by_that_name() {
+    let manifest = format!(
+        "{}\n[dependencies]\nsg = {{ package = \"stone-game\", path = \"{}\", \
+         default-features = false, features = [\"macros\"] }}\n\n[workspace]\n",
+        package("renamed"),
+        this_crate()
+    );
+    let dir = write_crate("macros-renamed", &manifest, &[("src/lib.rs", RENAMED)]);
+    let output = cargo_in(&dir, &macros_target(), &["test", "--quiet"], None);
+    assert_success(&output, "the crate that renames stone-game to sg");
+    // Not vacuous: the test inside ran.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("1 passed"), "{stdout}");
 }

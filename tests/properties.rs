@@ -135,7 +135,7 @@ fn enumerate_winning_moves(view: Tables<'_>, p: [u64; 3]) -> Vec<WinningMove> {
             1
         };
         for stones in least..=most {
-            let take = Move { piles, stones };
+            let take = Move::new(piles, stones).expect("a set of piles and some stones");
             let to = take
                 .apply(p)
                 .unwrap_or_else(|| panic!("{take:?} is legal from {p:?}"));
@@ -171,29 +171,29 @@ fn check_definition(view: Tables<'_>, p: [u64; 3]) -> Result<(), TestCaseError> 
         .expect("winning_moves answers where is_losing does")
         .collect();
     for m in &listed {
-        prop_assert!(m.take.stones >= 1, "{:?}: {:?} takes nothing", p, m);
+        prop_assert!(m.take.stones() >= 1, "{:?}: {:?} takes nothing", p, m);
         prop_assert_eq!(m.take.apply(p), Some(m.to), "{:?}: {:?}", p, m);
         prop_assert_eq!(losing(view, m.to), Some(true), "{:?}: {:?}", p, m);
     }
     // The documented order: by the piles taken from (one pile in the order
     // given, then two, then three), then by the number of stones.
     let rank = |m: &WinningMove| {
-        let touched = m.take.piles.iter().filter(|&&t| t).count();
-        let first = m.take.piles.iter().position(|&t| t).unwrap_or(3);
+        let touched = m.take.piles().iter().filter(|&&t| t).count();
+        let first = m.take.piles().iter().position(|&t| t).unwrap_or(3);
         (touched, if touched == 1 { first } else { 0 })
     };
     for pair in listed.windows(2) {
         prop_assert!(rank(&pair[0]) <= rank(&pair[1]), "{:?}: {:?}", p, listed);
-        if pair[0].take.piles == pair[1].take.piles {
+        if pair[0].take.piles() == pair[1].take.piles() {
             prop_assert!(
-                pair[0].take.stones < pair[1].take.stones,
+                pair[0].take.stones() < pair[1].take.stones(),
                 "{:?}: {:?}",
                 p,
                 listed
             );
         }
     }
-    let key = |m: &WinningMove| (m.take.piles, m.take.stones);
+    let key = |m: &WinningMove| (m.take.piles(), m.take.stones());
     let mut listed_sorted = listed.clone();
     listed_sorted.sort_by_key(key);
     let mut expected_sorted = expected;
@@ -725,10 +725,7 @@ fn edges_past_the_limit() {
         assert_eq!(
             moves,
             [WinningMove {
-                take: Move {
-                    piles: [true, false, false],
-                    stones: u64::MAX
-                },
+                take: Move::new([true, false, false], u64::MAX).unwrap(),
                 to: [0, 0, 0]
             }]
         );

@@ -205,7 +205,10 @@ fn the_debug_forms_name_the_limit_and_the_number_of_triples() {
     );
     assert_eq!(format!("{EMBEDDED:?}"), expected);
     let scan = ScannedTables::scan(4).expect("scans");
-    assert_eq!(format!("{scan:?}"), "Tables { limit: 4, triples: 5, .. }");
+    assert_eq!(
+        format!("{scan:?}"),
+        "ScannedTables { limit: 4, triples: 5, .. }"
+    );
     let scan = ScannedTriples::scan(4).expect("scans");
     assert_eq!(
         format!("{scan:?}"),
@@ -235,13 +238,16 @@ fn brute_forces_at_every_small_limit_find_the_scans_triples() {
 
 #[test]
 fn a_brute_force_past_its_largest_limit_is_refused_and_says_why() {
-    use stone_game::{BruteForceError, MAX_BRUTE_LIMIT};
-    let past = MAX_BRUTE_LIMIT + 1;
-    let err = BruteForce::new(past).expect_err("past MAX_BRUTE_LIMIT");
+    use stone_game::BruteForceError;
+    let past = BruteForce::MAX_LIMIT + 1;
+    let err = BruteForce::new(past).expect_err("past BruteForce::MAX_LIMIT");
     assert_eq!(err, BruteForceError::LimitTooLarge { limit: past });
     assert_eq!(
         err.to_string(),
-        format!("limit {past} is too large for a brute force: the largest is {MAX_BRUTE_LIMIT}")
+        format!(
+            "limit {past} is too large for a brute force: the largest is {}",
+            BruteForce::MAX_LIMIT
+        )
     );
     let too_wide = BruteForceError::TooLargeForTarget { limit: 5 };
     assert_eq!(
@@ -259,5 +265,5 @@ fn the_parallel_brute_force_is_the_serial_one() {
         assert_eq!(parallel.limit(), limit);
         assert!(parallel.losing_triples().eq(serial.losing_triples()));
     }
-    assert!(BruteForce::new_parallel(stone_game::MAX_BRUTE_LIMIT + 1).is_err());
+    assert!(BruteForce::new_parallel(BruteForce::MAX_LIMIT + 1).is_err());
 }

@@ -5,11 +5,11 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use stone_game::{
-    MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, ScannedTriples, memory_needed,
-    memory_needed_for_triples,
+    EMBEDDED, GrundyError, GrundyTable, LIMIT, MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables,
+    ScannedTriples, Tables, grundy_memory_needed, memory_needed, memory_needed_for_triples,
 };
 
-use super::{Ctx, Failure};
+use crate::context::{Ctx, Failure};
 
 /// The largest limit of a scan of the whole tables (`partner`, `is-losing`,
 /// `moves`, `draw`). Its time grows as the cube of the limit and its memory
@@ -18,35 +18,13 @@ use super::{Ctx, Failure};
 /// library's `ScannedTables::scan` serves.
 pub(crate) const MAX_WHOLE_SCAN: u32 = 32_000;
 
-/// The memory assumed available when `/proc/meminfo` cannot be read: 16 GiB.
-pub(crate) const FALLBACK_MEMORY: u64 = 16 << 30;
+/// The largest `verify --brute-limit`, which `verify` checks and the
+/// parser of `--brute-limit` names. The brute force's time grows as the
+/// fourth power of its limit (BENCHMARKS.md).
+pub(crate) const MAX_BRUTE: u32 = 500;
 
 /// How long a scan runs before its progress bar appears.
 const BAR_DELAY: Duration = Duration::from_secs(1);
-
-/// The memory available for a computation, in bytes: `MemAvailable` from
-/// `/proc/meminfo` when it can be read, else [`FALLBACK_MEMORY`].
-pub(crate) fn available_memory() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| parse_meminfo(&text))
-        .unwrap_or(FALLBACK_MEMORY)
-}
-
-/// `MemAvailable` of a `/proc/meminfo` text, in bytes.
-fn parse_meminfo(text: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let mut words = line["MemAvailable:".len()..].split_whitespace();
-    let number: u64 = words.next()?.parse().ok()?;
-    let unit = match words.next() {
-        None | Some("B") => 1,
-        Some("kB") => 1 << 10,
-        Some("MB") => 1 << 20,
-        Some("GB") => 1 << 30,
-        Some(_) => return None,
-    };
-    number.checked_mul(unit)
-}
 
 /// A size in bytes for people: `512 B`, `1.5 KiB`, `12.3 GiB`.
 pub(crate) fn human_size(bytes: u64) -> String {
@@ -63,13 +41,15 @@ pub(crate) fn human_size(bytes: u64) -> String {
     format!("{value:.1} {}", UNITS[unit])
 }
 
-/// Refuses `need` bytes when they exceed the memory available.
+/// Refuses `need` bytes when they exceed the memory available. `what` is
+/// the subject of the refusal (`S(70000)`, `the moves of (1, 2, 3)`, `a brute
+/// force up to 600`): its verb is `would need`, which fits one thing or many.
 pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Result<(), Failure> {
     let available = ctx.available_memory();
     match need {
         Some(need) if need <= available => Ok(()),
         _ => Err(Failure::Usage(format!(
-            "{what} needs {} of memory, but only {} is available",
+            "{what} would need {} of memory, but only {} is available",
             match need {
                 Some(need) => format!("about {}", human_size(need)),
                 None => "more than 16.0 EiB".into(),
@@ -137,7 +117,7 @@ pub(crate) fn scan<T: RuntimeScan>(
     let limit = scan_limit::<T>(what, limit)?;
     check_memory(
         ctx,
-        &format!("{what} needs {} to {limit}, which", T::WORK),
+        &format!("{what} would need {} to {limit}, which", T::WORK),
         Some(T::memory_needed(limit)),
     )?;
     if let Some(note) = note {
@@ -160,7 +140,7 @@ pub(crate) fn scan_limit<T: RuntimeScan>(what: &str, limit: u64) -> Result<u32, 
     match u32::try_from(limit) {
         Ok(limit) if limit <= T::MAX_LIMIT => Ok(limit),
         _ => Err(Failure::Usage(format!(
-            "{what} needs {} to {limit}, past the largest this tool {}, {} ({})",
+            "{what} would need {} to {limit}, past the largest this tool {}, {} ({})",
             T::WORK,
             T::VERB,
             T::MAX_LIMIT,
@@ -218,6 +198,91 @@ fn new_bar(limit: u32, pairs_total: u64) -> ProgressBar {
         Ok(style) => bar.with_style(style.progress_chars("=> ")),
         Err(_) => bar,
     }
+}
+
+/// The embedded tables when they cover `needed` and no scan is forced
+/// (`None`), else a runtime scan to `needed`, after the note `past_note`
+/// (called only when `needed` is past them) or the `--scan` one.
+pub(crate) fn table_covering<T: RuntimeScan>(
+    ctx: &mut Ctx,
+    needed: u64,
+    force_scan: bool,
+    past_note: impl FnOnce() -> String,
+    what: &str,
+) -> Result<Option<T>, Failure> {
+    let note = if needed > u64::from(LIMIT) {
+        past_note()
+    } else if force_scan {
+        format!("scanning to {needed} at run time, as --scan asks")
+    } else {
+        return Ok(None);
+    };
+    scan(ctx, needed, what, Some(&note)).map(Some)
+}
+
+/// The tables for the totals and triples up to `limit` (a scan of the
+/// triples alone answers those), or for pictures of them.
+pub(crate) fn table_to<T: RuntimeScan>(
+    ctx: &mut Ctx,
+    limit: u64,
+    force_scan: bool,
+    what: &str,
+) -> Result<Option<T>, Failure> {
+    table_covering(ctx, limit, force_scan, || past_limit_note(limit), what)
+}
+
+/// The tables to decide the position `p`: they must cover its two smaller
+/// piles, so a runtime scan goes to its second-largest pile.
+pub(crate) fn table_for_position(
+    ctx: &mut Ctx,
+    p: [u64; 3],
+    what: &str,
+) -> Result<Option<ScannedTables>, Failure> {
+    let mut sorted = p;
+    sorted.sort_unstable();
+    let y = sorted[1];
+    let past_note = || {
+        format!(
+            "the second-largest pile {y} is above the embedded limit {LIMIT}; \
+             scanning to {y} at run time"
+        )
+    };
+    let what = format!("{what} ({}, {}, {})", p[0], p[1], p[2]);
+    table_covering(ctx, y, false, past_note, &what)
+}
+
+/// The tables that answer: a runtime scan where one ran, else the embedded ones.
+pub(crate) fn view(table: &Option<ScannedTables>) -> Tables<'_> {
+    table.as_ref().map_or(EMBEDDED, ScannedTables::as_tables)
+}
+
+/// The largest pile whose Grundy values the tool computes (`grundy`, `play`
+/// with a sum of games, `draw grundy`). The time grows about as the fourth
+/// power of the limit (BENCHMARKS.md). The library's
+/// [`GrundyTable::compute`](stone_game::GrundyTable::compute) goes further.
+pub(crate) const MAX_GRUNDY: u32 = 500;
+
+/// The Grundy values run as the scans do: with their progress bar on a
+/// terminal, once a second has passed.
+impl RuntimeScan for GrundyTable {
+    type Error = GrundyError;
+    const MAX_LIMIT: u32 = MAX_GRUNDY;
+    const NO_FURTHER: &'static str = "the time grows as the fourth power of the limit";
+    const WORK: &'static str = "the Grundy values";
+    const VERB: &'static str = "computes";
+    fn memory_needed(limit: u32) -> u64 {
+        grundy_memory_needed(limit)
+    }
+    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, GrundyError> {
+        GrundyTable::compute_with_progress(limit, progress)
+    }
+}
+
+/// The Grundy values of every position with piles up to `limit`, for `what`
+/// (e.g. `the value of (3, 5, 6)`), after checking the limit against
+/// [`MAX_GRUNDY`] and the memory against what is available.
+pub(crate) fn grundy_table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable, Failure> {
+    scan(ctx, limit, what, None)
 }
 
 #[cfg(test)]
@@ -323,28 +388,8 @@ mod tests {
     }
 
     #[test]
-    fn meminfo_is_read() {
-        let text = "MemTotal:       24684084 kB\nMemFree: 1 kB\nMemAvailable:   24127152 kB\n";
-        assert_eq!(parse_meminfo(text), Some(24_127_152 * 1024));
-        assert_eq!(parse_meminfo("MemTotal: 5 kB\n"), None);
-        assert_eq!(parse_meminfo("MemAvailable: lots\n"), None);
-        assert_eq!(parse_meminfo("MemAvailable: 99999999999999999 kB\n"), None);
-        assert!(available_memory() > 0);
-        // Every unit the kernel might write, and one it does not.
-        for (line, bytes) in [
-            ("MemAvailable: 7\n", Some(7)),
-            ("MemAvailable: 7 B\n", Some(7)),
-            ("MemAvailable: 7 kB\n", Some(7 << 10)),
-            ("MemAvailable: 7 MB\n", Some(7 << 20)),
-            ("MemAvailable: 7 GB\n", Some(7 << 30)),
-            ("MemAvailable: 7 TB\n", None),
-        ] {
-            assert_eq!(parse_meminfo(line), bytes, "{line:?}");
-        }
-    }
-
-    #[test]
     fn the_fallback_is_what_its_doc_says() {
+        use crate::memory::FALLBACK_MEMORY;
         assert_eq!(human_size(FALLBACK_MEMORY), "16.0 GiB");
     }
 }

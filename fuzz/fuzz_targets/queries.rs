@@ -133,7 +133,7 @@ fn check(table: Tables<'_>, p: [u64; 3], l: u64) {
         let mut n = 0;
         for m in moves {
             n += 1;
-            assert!(m.take.stones >= 1, "{p:?}: {m:?}");
+            assert!(m.take.stones() >= 1, "{p:?}: {m:?}");
             assert_eq!(m.take.apply(p), Some(m.to), "{p:?}: {m:?}");
             assert_eq!(
                 table.is_losing(m.to[0], m.to[1], m.to[2]),

@@ -1,46 +1,28 @@
 //! `grundy A B C`: the Sprague-Grundy value of a position, and the Grundy
 //! tables that `play` (for sums of games) and `draw grundy` compute.
 
-use serde_json::json;
+use serde::Serialize;
 
-use stone_game::{GrundyError, GrundyTable, Progress, grundy_memory_needed};
+use crate::context::{Ctx, Failure};
+use crate::runtime;
 
-use super::runtime::RuntimeScan;
-use super::{Ctx, Failure, MAX_GRUNDY, runtime};
-
-/// The Grundy values run as the scans do: with their progress bar on a
-/// terminal, once a second has passed.
-impl RuntimeScan for GrundyTable {
-    type Error = GrundyError;
-    const MAX_LIMIT: u32 = MAX_GRUNDY;
-    const NO_FURTHER: &'static str = "the time grows as the fourth power of the limit";
-    const WORK: &'static str = "the Grundy values";
-    const VERB: &'static str = "computes";
-    fn memory_needed(limit: u32) -> u64 {
-        grundy_memory_needed(limit)
-    }
-    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, GrundyError> {
-        GrundyTable::compute_with_progress(limit, progress)
-    }
-}
-
-/// The Grundy values of every position with piles up to `limit`, for `what`
-/// (e.g. `the value of (3, 5, 6)`), after checking the limit against
-/// [`MAX_GRUNDY`] and the memory against what is available.
-pub(crate) fn table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable, Failure> {
-    runtime::scan(ctx, limit, what, None)
+/// `grundy --json`: `{"position":[a,b,c],"value":v}`.
+#[derive(Serialize)]
+struct Answer {
+    position: [u64; 3],
+    value: u32,
 }
 
 /// `grundy A B C [--json]`.
 pub(crate) fn grundy(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Failure> {
     let largest = p.iter().copied().max().unwrap_or(0);
     let what = format!("the value of ({}, {}, {})", p[0], p[1], p[2]);
-    let table = table(ctx, largest, &what)?;
+    let table = runtime::grundy_table(ctx, largest, &what)?;
     let value = table
         .value(p[0], p[1], p[2])
         .ok_or_else(|| Failure::Internal(format!("the Grundy table lacks {what}")))?;
     if as_json {
-        writeln!(ctx.out, "{}", json!({ "position": p, "value": value }))?;
+        ctx.print_json(&Answer { position: p, value })?;
     } else {
         writeln!(ctx.out, "{value}")?;
     }
@@ -50,6 +32,8 @@ pub(crate) fn grundy(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Fa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::{MAX_GRUNDY, grundy_table as table};
+    use stone_game::grundy_memory_needed;
 
     #[test]
     fn a_table_that_does_not_fit_is_refused_with_the_memory_it_needs() {
@@ -69,8 +53,8 @@ mod tests {
         assert_eq!(
             message,
             format!(
-                "the value of (40, 0, 0) needs the Grundy values to 40, which needs about \
-                 {need} of memory, but only 1000 B is available"
+                "the value of (40, 0, 0) would need the Grundy values to 40, which would \
+                 need about {need} of memory, but only 1000 B is available"
             )
         );
         ctx.memory = Some(grundy_memory_needed(40));

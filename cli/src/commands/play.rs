@@ -17,9 +17,9 @@
 
 use stone_game::{GrundyTable, IllegalMove, Move, Tables};
 
-use super::args::{NotANumber, parse_whole};
-use super::commands::{table_for_position, view};
-use super::{Ctx, Failure, grundy};
+use crate::args::{NotANumber, parse_whole};
+use crate::context::{Ctx, Failure};
+use crate::runtime::{grundy_table, table_for_position, view};
 
 /// The largest pile of a random start: small enough to draw in a terminal.
 const RANDOM_PILE_MAX: u64 = 20;
@@ -57,7 +57,7 @@ pub(crate) fn play(
     } else {
         let largest = start.iter().copied().max().unwrap_or(0);
         let what = format!("playing the sum {}", games_text(&start));
-        let table = grundy::table(ctx, largest, &what)?;
+        let table = grundy_table(ctx, largest, &what)?;
         let game = Game {
             referee: Referee::Sum(&table),
             fancy,

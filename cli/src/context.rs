@@ -1,0 +1,72 @@
+//! What every command works with: where a run writes and reads, what it may
+//! use, and why a command stops. It imports no command, so every command can
+//! import it.
+
+use std::io::{self, BufRead, Write};
+
+use serde::Serialize;
+
+use crate::memory;
+
+/// Where a run writes, and what it may use.
+pub(crate) struct Ctx<'a> {
+    pub(crate) out: &'a mut dyn Write,
+    pub(crate) err: &'a mut dyn Write,
+    /// What `play` reads the player's moves from.
+    pub(crate) input: &'a mut dyn BufRead,
+    /// A person at a terminal on both ends: `play` draws rows of stones.
+    pub(crate) interactive: bool,
+    /// Draw a progress bar on the real stderr during long scans.
+    pub(crate) progress_bar: bool,
+    /// The memory available: set by a test, or read from the system once.
+    pub(crate) memory: Option<u64>,
+}
+
+impl Ctx<'_> {
+    /// The memory available, read once per run so that every check of a run
+    /// sees the same amount.
+    pub(crate) fn available_memory(&mut self) -> u64 {
+        *self.memory.get_or_insert_with(memory::available_memory)
+    }
+
+    /// `answer` as one line of JSON on stdout. Every command's JSON comes
+    /// from a `#[derive(Serialize)]` struct, so its shape is fixed at
+    /// compile time.
+    pub(crate) fn print_json(&mut self, answer: &impl Serialize) -> Result<(), Failure> {
+        serde_json::to_writer(&mut *self.out, answer).map_err(io::Error::from)?;
+        writeln!(self.out)?;
+        Ok(())
+    }
+
+    /// A `note: ...` line on stderr; a failed write is ignored.
+    pub(crate) fn note(&mut self, text: &str) {
+        let _ = writeln!(self.err, "note: {text}");
+    }
+}
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// A bad argument, or a request too large to compute: exit code 2.
+    Usage(String),
+    /// The output could not be written: exit code 1, or 0 for a broken pipe.
+    Io(io::Error),
+    /// A file could not be made (a picture not written or not drawn): exit
+    /// code 1, with this message.
+    Output(String),
+    /// Cannot happen: a table failed to answer what it covers. Exit code 1.
+    Internal(String),
+}
+
+impl Failure {
+    /// The tables failed to answer `what`, which they cover.
+    pub(crate) fn unanswered(what: &str) -> Self {
+        Failure::Internal(format!("the tables do not answer {what}"))
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
