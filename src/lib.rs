@@ -151,6 +151,8 @@ mod embedded;
 mod grundy;
 mod moves;
 #[cfg(feature = "alloc")]
+mod remoteness;
+#[cfg(feature = "alloc")]
 mod scanned;
 mod tables;
 
@@ -163,7 +165,10 @@ pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 pub use grundy::{GrundyError, GrundyTable};
 pub use moves::{IllegalMove, Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]
+pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
+#[cfg(feature = "alloc")]
 pub use scanned::{Progress, ScanError, ScannedTables, ScannedTriples};
+pub use stone_game_scan::Convention;
 pub use stone_game_scan::format::position_key;
 pub use tables::{Tables, Triples, TriplesIter};
 
