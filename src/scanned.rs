@@ -9,13 +9,12 @@ use alloc::vec::Vec;
 
 use stone_game_scan::format::{RANK_BYTES, rank_directory};
 use stone_game_scan::scan::{
-    MAX_SCAN_LIMIT, Scan, losing_triples_with_progress, memory_needed, memory_needed_for_triples,
-    prefix_sums,
+    MAX_SCAN_LIMIT, Scan, losing_triples_for, memory_needed, memory_needed_for_triples, prefix_sums,
 };
 pub use stone_game_scan::scan::{Progress, ScanError};
 
 use crate::tables::{Partners, Triples, Words};
-use crate::{Tables, Triple};
+use crate::{Convention, Tables, Triple};
 
 /// The tables of a runtime scan, with the same queries as the generated ones
 /// through [`as_tables`](Self::as_tables).
@@ -99,20 +98,7 @@ impl ScannedTables {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTables, ScanError> {
-        let scan = Scan::run_with_progress(limit, progress)?;
-        let (sums, counts) = scan.prefix_sums();
-        let (limit, triples, partners) = scan.into_parts();
-        // The generator's directory, built by the same function.
-        let ranks = rank_directory(limit, &triples)
-            .expect("a scan's triples are sorted, within the limit and fewer than u32::MAX");
-        Ok(ScannedTables {
-            limit,
-            triples,
-            partners,
-            sums,
-            counts,
-            ranks,
-        })
+        ScannedTables::scan_for(Convention::Normal, limit, progress)
     }
 
     /// This scan as a [`Tables`] view, with the queries of [`EMBEDDED`](crate::EMBEDDED).
@@ -213,14 +199,7 @@ impl ScannedTriples {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTriples, ScanError> {
-        let triples = losing_triples_with_progress(limit, progress)?;
-        let (sums, counts) = prefix_sums(limit, &triples);
-        Ok(ScannedTriples {
-            limit,
-            triples,
-            sums,
-            counts,
-        })
+        ScannedTriples::scan_for(Convention::Normal, limit, progress)
     }
 
     /// The limit: the largest pile of the triples.
@@ -261,12 +240,12 @@ impl ScannedTables {
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
     pub fn scan_misere(limit: u32) -> Result<ScannedTables, ScanError> {
-        ScannedTables::scan_for(crate::Convention::Misere, limit, |_| {})
+        ScannedTables::scan_for(Convention::Misere, limit, |_| {})
     }
 
     /// The tables of the game under `convention` up to `limit`, reporting
     /// progress as [`scan_with_progress`](Self::scan_with_progress) does,
-    /// in the same time and memory. [`Convention::Normal`](crate::Convention::Normal) gives the tables
+    /// in the same time and memory. [`Convention::Normal`](Convention::Normal) gives the tables
     /// of [`scan`](Self::scan).
     ///
     /// ```
@@ -282,15 +261,22 @@ impl ScannedTables {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTables, ScanError> {
-        let scan = stone_game_scan::scan::Scan::run_for(convention, limit, progress)?;
+        let scan = Scan::run_for(convention, limit, progress)?;
         let (sums, counts) = scan.prefix_sums();
         let (limit, triples, partners) = scan.into_parts();
+        // The generator's directory, built by the same function. Under
+        // either convention every pair has one partner, so the losing
+        // triples are the pairs whose partner is at or above their larger
+        // pile, as the directory counts them.
+        let ranks = rank_directory(limit, &triples)
+            .expect("a scan's triples are sorted, within the limit and fewer than u32::MAX");
         Ok(ScannedTables {
             limit,
             triples,
             partners,
             sums,
             counts,
+            ranks,
         })
     }
 }
@@ -307,12 +293,12 @@ impl ScannedTriples {
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
     pub fn scan_misere(limit: u32) -> Result<ScannedTriples, ScanError> {
-        ScannedTriples::scan_for(crate::Convention::Misere, limit, |_| {})
+        ScannedTriples::scan_for(Convention::Misere, limit, |_| {})
     }
 
     /// The losing triples of the game under `convention` up to `limit`,
     /// reporting progress as [`scan_with_progress`](Self::scan_with_progress)
-    /// does, in the same time and memory. [`Convention::Normal`](crate::Convention::Normal) gives the
+    /// does, in the same time and memory. [`Convention::Normal`](Convention::Normal) gives the
     /// triples of [`scan`](Self::scan).
     ///
     /// ```
@@ -328,8 +314,8 @@ impl ScannedTriples {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTriples, ScanError> {
-        let triples = stone_game_scan::scan::losing_triples_for(convention, limit, progress)?;
-        let (sums, counts) = stone_game_scan::scan::prefix_sums(limit, &triples);
+        let triples = losing_triples_for(convention, limit, progress)?;
+        let (sums, counts) = prefix_sums(limit, &triples);
         Ok(ScannedTriples {
             limit,
             triples,
