@@ -218,9 +218,8 @@ mod tests {
         );
     }
 
-    /// Runs [`verify_against`] with `reference` and a brute force to `m`,
-    /// with a gigabyte available: exit code, stdout, stderr.
-    fn run_against(reference: &Reference, m: u64) -> (u8, String, String) {
+    /// Runs `command` with a gigabyte available: exit code, stdout, stderr.
+    fn run(command: impl FnOnce(&mut Ctx) -> Result<u8, Failure>) -> (u8, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut ctx = Ctx {
             out: &mut out,
@@ -230,12 +229,17 @@ mod tests {
             progress_bar: false,
             memory: Some(1 << 30),
         };
-        let code = verify_against(&mut ctx, reference, m).expect("verify runs");
+        let code = command(&mut ctx).expect("verify runs");
         (
             code,
             String::from_utf8(out).expect("UTF-8"),
             String::from_utf8(err).expect("UTF-8"),
         )
+    }
+
+    /// Runs [`verify_against`] with `reference` and a brute force to `m`.
+    fn run_against(reference: &Reference, m: u64) -> (u8, String, String) {
+        run(|ctx| verify_against(ctx, reference, m))
     }
 
     #[test]
@@ -306,6 +310,23 @@ mod tests {
             )]
         );
         assert_eq!(out.lines().count(), 8, "{out}");
+    }
+
+    #[test]
+    fn the_embedded_tables_pass_every_check() {
+        let (code, out, err) = run(|ctx| verify(ctx, 10));
+        assert_eq!((code, err.as_str()), (0, ""), "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 7, "{out}");
+        assert!(lines.iter().all(|l| l.starts_with("ok   ")), "{out}");
+        assert!(
+            lines[3].contains("found by losing_index, losing_index_hashed, Tables::losing_index"),
+            "{out}"
+        );
+        assert_eq!(
+            lines[6],
+            "ok   brute force agrees with the embedded tables up to 10"
+        );
     }
 
     #[test]
