@@ -218,9 +218,10 @@ mod tests {
         );
     }
 
-    /// Runs [`verify_against`] with `reference` and a brute force to `m`,
-    /// with a gigabyte available: exit code, stdout, stderr.
-    fn run_against(reference: &Reference, m: u64) -> (u8, String, String) {
+    /// Runs `command` with a gigabyte available: its outcome, stdout, stderr.
+    fn try_run(
+        command: impl FnOnce(&mut Ctx) -> Result<u8, Failure>,
+    ) -> (Result<u8, Failure>, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut ctx = Ctx {
             out: &mut out,
@@ -230,12 +231,23 @@ mod tests {
             progress_bar: false,
             memory: Some(1 << 30),
         };
-        let code = verify_against(&mut ctx, reference, m).expect("verify runs");
+        let outcome = command(&mut ctx);
         (
-            code,
+            outcome,
             String::from_utf8(out).expect("UTF-8"),
             String::from_utf8(err).expect("UTF-8"),
         )
+    }
+
+    /// [`try_run`], which must succeed: exit code, stdout, stderr.
+    fn run(command: impl FnOnce(&mut Ctx) -> Result<u8, Failure>) -> (u8, String, String) {
+        let (outcome, out, err) = try_run(command);
+        (outcome.expect("verify runs"), out, err)
+    }
+
+    /// Runs [`verify_against`] with `reference` and a brute force to `m`.
+    fn run_against(reference: &Reference, m: u64) -> (u8, String, String) {
+        run(|ctx| verify_against(ctx, reference, m))
     }
 
     #[test]
@@ -306,6 +318,38 @@ mod tests {
             )]
         );
         assert_eq!(out.lines().count(), 8, "{out}");
+    }
+
+    #[test]
+    fn the_embedded_tables_pass_every_check() {
+        let (code, out, err) = run(|ctx| verify(ctx, 10));
+        assert_eq!((code, err.as_str()), (0, ""), "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 7, "{out}");
+        assert!(lines.iter().all(|l| l.starts_with("ok   ")), "{out}");
+        assert!(
+            lines[3].contains("found by losing_index, losing_index_hashed, Tables::losing_index"),
+            "{out}"
+        );
+        assert_eq!(
+            lines[6],
+            "ok   brute force agrees with the embedded tables up to 10"
+        );
+    }
+
+    #[test]
+    fn a_brute_force_past_the_largest_is_refused_before_any_output() {
+        // 501^3 bytes fit in the gigabyte: the refusal is the largest's.
+        let (outcome, out, err) = try_run(|ctx| verify(ctx, u64::from(MAX_BRUTE) + 1));
+        let Err(Failure::Usage(message)) = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(
+            message,
+            "a brute force up to 501 is past the largest this tool runs, 500 (the brute \
+             force's time grows as the fourth power of its limit)"
+        );
+        assert_eq!((out.as_str(), err.as_str()), ("", ""));
     }
 
     #[test]
