@@ -14,15 +14,10 @@ use std::io::Write;
 use stone_game::{BruteForce, EMBEDDED, ScannedTables, Tables};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{self, RuntimeScan};
+use crate::runtime::{self, MAX_BRUTE, RuntimeScan};
 
 use checks::Check;
 use compare::{Index, answers, brute_verdicts, table_verdicts};
-
-/// The largest `verify --brute-limit`. The brute force's time grows as the
-/// fourth power of its limit (BENCHMARKS.md). The library's
-/// [`BruteForce`](stone_game::BruteForce) goes further.
-pub(crate) const MAX_BRUTE: u32 = 500;
 
 /// Past this limit the brute force takes more than a few seconds.
 const SLOW_BRUTE_FORCE: u32 = 250;
@@ -64,11 +59,10 @@ fn embedded_losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
     EMBEDDED.losing_index(a, b, c)
 }
 
-/// The bytes a brute force up to `m` takes, `(m + 1)^3`, or `None` past
-/// `u64::MAX`.
+/// The bytes a brute force up to `m` takes, as the library estimates them,
+/// or `None` past any limit it could take.
 fn brute_force_memory(m: u64) -> Option<u64> {
-    let side = m.checked_add(1)?;
-    side.checked_mul(side)?.checked_mul(side)
+    u32::try_from(m).ok().map(BruteForce::memory_needed)
 }
 
 /// [`verify`] with `reference` in place of the embedded tables.
@@ -370,13 +364,16 @@ mod tests {
     }
 
     #[test]
-    fn a_brute_force_takes_a_byte_per_cell_of_its_cube() {
-        assert_eq!(brute_force_memory(0), Some(1));
-        assert_eq!(brute_force_memory(35), Some(36 * 36 * 36));
-        // The largest cube within u64: 2642245^3 < 2^64 <= 2642246^3.
-        assert_eq!(brute_force_memory(2_642_244), Some(2_642_245u64.pow(3)));
-        assert_eq!(brute_force_memory(2_642_245), None);
-        assert_eq!(brute_force_memory(u64::MAX), None);
+    fn the_brute_forces_memory_is_the_librarys_estimate() {
+        for m in [0, 35, 500] {
+            assert_eq!(
+                brute_force_memory(m),
+                Some(BruteForce::memory_needed(m as u32))
+            );
+        }
+        // Past any limit the library takes: more than any machine has.
+        assert_eq!(brute_force_memory(u64::from(u32::MAX)), Some(u64::MAX));
+        assert_eq!(brute_force_memory(u64::from(u32::MAX) + 1), None);
     }
 
     #[test]
