@@ -113,6 +113,8 @@ mod grundy;
 mod moves;
 #[cfg(feature = "alloc")]
 mod scanned;
+#[cfg(feature = "alloc")]
+mod sums;
 mod tables;
 
 #[cfg(feature = "alloc")]
@@ -129,6 +131,8 @@ pub use scanned::{
     memory_needed_for_triples,
 };
 pub use stone_game_scan::format::position_key;
+#[cfg(feature = "alloc")]
+pub use sums::SumMove;
 pub use tables::{Tables, Triples, TriplesIter};
 
 /// `tables!(N)`: the tables for piles up to `N`, computed while the macro
