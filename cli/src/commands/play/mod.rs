@@ -10,7 +10,7 @@
 //! and who has won (one game by the tables of losing positions, a sum by
 //! the XOR of its games' Sprague-Grundy values, GAME.md); the [`engine`]
 //! chooses its moves and hints from the referee's; [`input`] reads a typed
-//! line; a [`view`] shows the game, over a pipe by the plain and stable
+//! line; a [`view`](mod@view) shows the game, over a pipe by the plain and stable
 //! protocol of [`pipe`] (README, "Playing"), in a terminal as rows of
 //! stones ([`terminal`]). This module starts the game and runs its turns.
 
