@@ -26,10 +26,10 @@ fn lines_of(from: impl Read + Send + 'static) -> Receiver<String> {
         let mut from = BufReader::new(from);
         loop {
             let mut line = String::new();
-            match from.read_line(&mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) if lines.send(line).is_err() => break,
-                Ok(_) => {}
+            // The end of output, or the test no longer listening, ends it.
+            let read = matches!(from.read_line(&mut line), Ok(n) if n > 0);
+            if !read || lines.send(line).is_err() {
+                break;
             }
         }
     });
