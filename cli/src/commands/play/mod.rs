@@ -23,7 +23,7 @@ mod view;
 
 use std::io::Write;
 
-use stone_game::{GrundyTable, LOSING_TRIPLES};
+use stone_game::GrundyTable;
 
 use crate::context::{Ctx, Failure};
 use crate::runtime::{grundy_table, table_for_position, view};
@@ -98,10 +98,13 @@ fn random_start(seed: Option<u64>, engine_first: bool) -> [u64; 3] {
     let most = RANDOM_PILE_MAX.min(u64::from(stone_game::LIMIT)).max(1);
     if engine_first {
         // Few positions are losing: choose among them, in a random order.
-        let lost: Vec<[u64; 3]> = LOSING_TRIPLES
-            .iter()
-            .filter(|t| t[0] >= 1 && u64::from(t[2]) <= most)
-            .map(|t| t.map(u64::from))
+        // Sorted, each is a pair x <= y and its partner z, if z >= y.
+        let lost: Vec<[u64; 3]> = (1..=most)
+            .flat_map(|x| (x..=most).map(move |y| (x, y)))
+            .filter_map(|(x, y)| {
+                let z = stone_game::EMBEDDED.partner(x, y)?;
+                (y..=most).contains(&z).then_some([x, y, z])
+            })
             .collect();
         // (0, 1, 2) is losing at any limit, for the tables too small to
         // hold a losing position with no empty pile (below 3).
@@ -233,6 +236,33 @@ mod tests {
             // orders each).
             assert!(starts.len() > 25, "{engine_first}: {starts:?}");
         }
+    }
+
+    /// Every losing position with piles from 1 to 20 can start a game the
+    /// engine moves first in, in any pile order: the seeds reach them all,
+    /// and not only sorted.
+    #[test]
+    fn the_engine_first_starts_reach_every_losing_position_in_range() {
+        let mut expected = std::collections::BTreeSet::new();
+        for a in 1..=RANDOM_PILE_MAX {
+            for b in a..=RANDOM_PILE_MAX {
+                for c in b..=RANDOM_PILE_MAX {
+                    if stone_game::EMBEDDED.is_losing(a, b, c) == Some(true) {
+                        expected.insert([a, b, c]);
+                    }
+                }
+            }
+        }
+        let (mut reached, mut unsorted) = (std::collections::BTreeSet::new(), 0);
+        for seed in 0..1000 {
+            let p = random_start(Some(seed), true);
+            let mut sorted = p;
+            sorted.sort_unstable();
+            unsorted += usize::from(sorted != p);
+            reached.insert(sorted);
+        }
+        assert_eq!(reached, expected);
+        assert!(unsorted > 500, "{unsorted}");
     }
 
     #[test]
