@@ -154,6 +154,8 @@ mod moves;
 mod remoteness;
 #[cfg(feature = "alloc")]
 mod scanned;
+#[cfg(feature = "alloc")]
+mod sums;
 mod tables;
 
 #[cfg(feature = "alloc")]
@@ -170,6 +172,8 @@ pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
 pub use scanned::{Progress, ScanError, ScannedTables, ScannedTriples};
 pub use stone_game_scan::Convention;
 pub use stone_game_scan::format::position_key;
+#[cfg(feature = "alloc")]
+pub use sums::SumMove;
 pub use tables::{Tables, Triples, TriplesIter};
 
 /// `tables!(N)`: the tables for piles up to `N`, computed while the macro
