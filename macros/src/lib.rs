@@ -44,9 +44,9 @@ const SUFFIXES: [&str; 6] = ["", "u16", "u32", "u64", "u128", "usize"];
 /// argument gives and under the convention its optional second argument
 /// names (`misere` or `normal`; normal play without one), and renders the
 /// tables with the generator's `render` into the build script's bytes, the
-/// same layout for either convention. They go out as byte-string literals to a
-/// `#[doc(hidden)]` function of `stone-game`, named through the path it was
-/// given, which reads them as it reads the embedded tables. The scan runs at
+/// same layout for either convention. They go out as byte-string literals
+/// to a `#[doc(hidden)]` function of `stone-game`, named through the path it
+/// was given, which reads them as it reads the embedded tables. The scan runs at
 /// the proc macro's optimisation level: `opt-level` 0 unless the profile's
 /// `build-override` raises it.
 #[proc_macro]
@@ -123,7 +123,7 @@ fn parse_convention(arguments: Option<TokenStream>) -> syn::Result<Convention> {
         }
         // Any identifier, keywords too, so that `tables!(10, true)` is told
         // what is expected like any other word. syn looks through the
-        // invisible group a `$c:ident` of a declarative macro may arrive in.
+        // invisible group a declarative macro's `$c:expr` passes a word in.
         let word = input
             .call(Ident::parse_any)
             .map_err(|_| input.error(CONVENTIONS))?;
@@ -304,8 +304,8 @@ mod tests {
             let parsed = convention_of(input).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(parsed, convention, "{text}");
         }
-        // `$c:ident` and `$c:tt` pass the word as it is; an invisible group
-        // around it is read through too.
+        // `$c:ident` and `$c:tt` pass the word as it is; `$c:expr` passes
+        // it in an invisible group, which is read through too.
         let group = proc_macro2::Group::new(proc_macro2::Delimiter::None, quote!(misere));
         assert_eq!(
             convention_of(quote!(10, #group)).ok(),
