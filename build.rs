@@ -10,9 +10,6 @@ use stone_game_generator::limit::{DEFAULT_LIMIT, LIMIT_VAR, parse_limit};
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed={LIMIT_VAR}");
-    // `default_limit`: the tables are the default limit's, which the
-    // snapshot tests pin (at another limit they are ignored, visibly).
-    println!("cargo::rustc-check-cfg=cfg(default_limit)");
 
     let value = std::env::var_os(LIMIT_VAR);
     let value = value.as_ref().map(|v| v.to_string_lossy());
@@ -20,9 +17,6 @@ fn main() {
         Ok(limit) => limit,
         Err(e) => return println!("cargo::error={e}"),
     };
-    if limit == DEFAULT_LIMIT {
-        println!("cargo::rustc-cfg=default_limit");
-    }
     let Some(out_dir) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
         return println!("cargo::error=OUT_DIR is not set: run this build script through cargo");
     };

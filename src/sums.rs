@@ -2,6 +2,10 @@
 //! changing one of them, whoever takes the last stone of all winning. A sum
 //! is decided by the XOR of its games' Sprague-Grundy values (GAME.md,
 //! "Grundy values and sums of games").
+//!
+//! Normal play only: under the misère convention (whoever takes the last
+//! stone loses) a sum is not decided by the XOR of its games' values, so
+//! there is no misère counterpart here.
 
 use alloc::vec::Vec;
 
