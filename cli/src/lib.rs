@@ -56,7 +56,9 @@ mod runtime;
 mod usage;
 
 use args::{Cli, Command};
-use commands::{default, draw, grundy, is_losing, list, moves, partner, play, totals, verify};
+use commands::{
+    default, draw, grundy, is_losing, list, moves, partner, play, totals, value, verify,
+};
 use context::{Ctx, Failure};
 use usage::USAGE_HINT;
 
@@ -191,10 +193,19 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         None => default::default(ctx),
         Some(Command::Sum(query)) => totals::sum_or_count(ctx, &query, totals::Total::Sum),
         Some(Command::Count(query)) => totals::sum_or_count(ctx, &query, totals::Total::Count),
-        Some(Command::IsLosing(p)) => is_losing::is_losing(ctx, p.piles.get(), p.json),
-        Some(Command::Partner { a, b, json }) => partner::partner(ctx, a, b, json),
-        Some(Command::Moves(p)) => moves::moves(ctx, p.piles.get(), p.json),
-        Some(Command::Grundy(p)) => grundy::grundy(ctx, [p.a, p.b, p.c], p.json),
+        Some(Command::IsLosing(p)) => {
+            is_losing::is_losing(ctx, p.piles.get(), p.rules.convention(), p.json)
+        }
+        Some(Command::Partner { a, b, json, rules }) => {
+            partner::partner(ctx, a, b, rules.convention(), json)
+        }
+        Some(Command::Moves(m)) => {
+            moves::moves(ctx, m.piles.get(), m.rules.convention(), m.all, m.json)
+        }
+        Some(Command::Value(v)) => value::value(ctx, [v.a, v.b, v.c], v.rules.convention(), v.json),
+        Some(Command::Grundy(p)) => {
+            grundy::grundy(ctx, [p.a, p.b, p.c], p.rules.convention(), p.json)
+        }
         Some(Command::List(query)) => list::list(ctx, &query),
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
         Some(Command::Help { command }) => usage::help(ctx, &command),

@@ -15,6 +15,8 @@ pub(super) struct Slice {
     a: u64,
     limit: u64,
     marks: Vec<(u64, u64)>,
+    /// The misère game, which the caption names.
+    misere: bool,
 }
 
 impl Slice {
@@ -28,7 +30,18 @@ impl Slice {
                 marks.push((b, c));
             }
         }
-        Ok(Slice { a, limit, marks })
+        Ok(Slice {
+            a,
+            limit,
+            marks,
+            misere: false,
+        })
+    }
+
+    /// The slice, its caption naming the misère game when `misere` is set
+    /// (the caller drew it from the misère tables).
+    pub(super) fn misere(self, misere: bool) -> Slice {
+        Slice { misere, ..self }
     }
 }
 
@@ -37,11 +50,13 @@ fn slice_chart<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
     a: u64,
     limit: u64,
+    misere: bool,
 ) -> Result<Chart<'a, DB>, String> {
-    let caption = if a == 0 {
-        format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: Wythoff's game")
-    } else {
-        format!("Losing positions {{{a}, b, c}}, b, c ≤ {limit}")
+    let caption = match (a, misere) {
+        (0, false) => format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: Wythoff's game"),
+        (0, true) => format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: misère Wythoff"),
+        (_, false) => format!("Losing positions {{{a}, b, c}}, b, c ≤ {limit}"),
+        (_, true) => format!("Misère losing positions {{{a}, b, c}}, b, c ≤ {limit}"),
     };
     let edge = limit as f64 + 0.5;
     let mut chart = ChartBuilder::on(root)
@@ -73,7 +88,7 @@ impl Paint for Slice {
 
     fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
         root.fill(&WHITE).map_err(text)?;
-        let mut chart = slice_chart(root, self.a, self.limit)?;
+        let mut chart = slice_chart(root, self.a, self.limit, self.misere)?;
         let radius = mark_radius(self.limit);
         chart
             .draw_series(
@@ -110,7 +125,7 @@ mod tests {
         register_font().ok()?;
         let mut svg = String::new();
         let root = SVGBackend::with_string(&mut svg, SLICE_SIZE).into_drawing_area();
-        let chart = slice_chart(&root, a, limit).ok()?;
+        let chart = slice_chart(&root, a, limit, false).ok()?;
         Some(
             pairs
                 .iter()
