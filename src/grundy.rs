@@ -105,6 +105,18 @@ const fn first_words_per_line(limit: u32) -> usize {
 /// exactly when its value is 0, and a sum of games, where a move changes one
 /// game, is lost exactly when the XOR of its games' values is 0 (GAME.md).
 ///
+/// The values are those of normal play, where whoever takes the last stone
+/// wins. Under misère play a sum of games does not follow the XOR rule (the
+/// values of its parts do not decide it), so there is no misère
+/// counterpart: for one misère game, [`ScannedTables::scan_misere`] gives
+/// its losing positions and [`RemotenessTable`] with
+/// [`Convention::Misere`] its outcomes and remoteness (GAME.md, sections 9
+/// and 10).
+///
+/// [`ScannedTables::scan_misere`]: crate::ScannedTables::scan_misere
+/// [`RemotenessTable`]: crate::RemotenessTable
+/// [`Convention::Misere`]: crate::Convention::Misere
+///
 /// ```
 /// use stone_game::GrundyTable;
 /// let table = GrundyTable::compute(10)?;

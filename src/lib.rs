@@ -37,6 +37,31 @@
 //! position up to a limit: 0 at the losing positions, and what decides a
 //! sum of several games played at once.
 //!
+//! The embedded tables and the queries above are those of normal play,
+//! where whoever takes the last stone wins. The misère game, where whoever
+//! takes the last stone loses, is a [`Convention`] away: [`ScannedTables::scan_misere`]
+//! and [`ScannedTriples::scan_misere`] (or `scan_for(Convention::Misere, ..)`)
+//! scan it at run time, `tables!(N, misere)` (feature `macros`) at compile
+//! time, with the same queries. [`RemotenessTable::compute`] gives, under
+//! either convention, each position's outcome and *remoteness*: how many
+//! moves the game lasts when the winner hurries and the loser delays.
+//! Grundy values and sums of games are normal play only: a misère sum does
+//! not follow the XOR rule, so [`GrundyTable`] has no misère counterpart
+//! (GAME.md, sections 8 to 10).
+//!
+//! ```
+//! use stone_game::{Convention, Outcome, RemotenessTable, ScannedTables, Value};
+//!
+//! let misere = ScannedTables::scan_misere(10)?;
+//! assert_eq!(misere.as_tables().is_losing(0, 0, 1), Some(true)); // take it and lose
+//! assert_eq!(stone_game::is_losing(0, 0, 1), Some(false)); // take it and win
+//!
+//! let remoteness = RemotenessTable::compute(10, Convention::Normal)?;
+//! let value = remoteness.value(5, 5, 5);
+//! assert_eq!(value, Some(Value { outcome: Outcome::Win, remoteness: 1 }));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Why a position is losing, why every pair of piles has exactly one partner,
 //! and how the scan finds them a machine word at a time: GAME.md, at the root
 //! of the repository and of the published package, explains the mathematics
@@ -50,8 +75,8 @@
 //!   tables do not reach, never a wrapped number.
 //! - **Limits are `u32`**: [`LIMIT`], [`Tables::limit`], the limits of the
 //!   runtime scans and tables ([`ScannedTables::scan`],
-//!   [`ScannedTriples::scan`], [`GrundyTable::compute`], [`BruteForce::new`],
-//!   `tables!(N)`), and the `l` of `losing_sum(l)` and `losing_count(l)`.
+//!   [`ScannedTriples::scan`], [`GrundyTable::compute`],
+//!   [`RemotenessTable::compute`], [`BruteForce::new`], `tables!(N)`), and the `l` of `losing_sum(l)` and `losing_count(l)`.
 //!   Every limit a table takes is at most [`u16::MAX`]; a `u32` holds it
 //!   with room to spare.
 //! - **A stored losing position is a [`Triple`], `[u16; 3]`, sorted**
@@ -70,12 +95,12 @@
 //!   nothing, so every `Move` is one the rules allow somewhere.
 //! - **Each runtime table tells its bounds before it is built**: the
 //!   associated `MAX_LIMIT` and `const fn memory_needed(limit: u32) -> u64`
-//!   of [`ScannedTables`], [`ScannedTriples`], [`GrundyTable`] and
-//!   [`BruteForce`] give the largest limit each takes and the bytes it
+//!   of [`ScannedTables`], [`ScannedTriples`], [`GrundyTable`],
+//!   [`RemotenessTable`] and [`BruteForce`] give the largest limit each takes and the bytes it
 //!   needs there.
 //! - **Refusals are typed**: `None` from a query past its tables, and an
 //!   error enum from a computation that refuses its limit ([`ScanError`],
-//!   [`GrundyError`], [`BruteForceError`]) or a move that is not one
+//!   [`GrundyError`], [`RemotenessError`], [`BruteForceError`]) or a move that is not one
 //!   ([`IllegalMove`]); with `std`, each is a `std::error::Error`.
 //!
 //! # stone-game-scan, a public dependency
@@ -112,8 +137,9 @@
 //! in the same build turns on. A feature adds items, never changes one.
 //!
 //! - `std` (default): the runtime scans [`ScannedTables`] and
-//!   [`ScannedTriples`], the [`BruteForce`] check, and the Sprague-Grundy
-//!   values of [`GrundyTable`]. Without it the crate is `no_std`; `alloc`
+//!   [`ScannedTriples`] (normal and misère), the [`BruteForce`] check, the
+//!   Sprague-Grundy values of [`GrundyTable`] (normal play), and the
+//!   outcomes and remoteness of [`RemotenessTable`] (either convention). Without it the crate is `no_std`; `alloc`
 //!   alone brings them back.
 //! - `phf` (default): the phf map `LOSING_POSITIONS` and
 //!   `losing_index_hashed`, its lookup: a `phf::Map` from each losing
@@ -127,7 +153,8 @@
 //! - `rayon`: [`BruteForce::new_parallel`].
 //! - `macros`: `tables!(N)`, the tables for piles up to `N` as a constant
 //!   [`Tables<'static>`](Tables), computed while the macro expands: a limit
-//!   of the calling crate's own, in `no_std` crates too. It brings syn,
+//!   of the calling crate's own, in `no_std` crates too; `tables!(N, misere)`
+//!   gives the misère game's. It brings syn,
 //!   quote and proc-macro2 into the build, and the scan into each compile
 //!   of the crate that calls it (BENCHMARKS.md, section 8, has the costs).
 //!
@@ -154,6 +181,8 @@ mod moves;
 mod remoteness;
 #[cfg(feature = "alloc")]
 mod scanned;
+#[cfg(feature = "alloc")]
+mod sums;
 mod tables;
 
 #[cfg(feature = "alloc")]
@@ -170,10 +199,13 @@ pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
 pub use scanned::{Progress, ScanError, ScannedTables, ScannedTriples};
 pub use stone_game_scan::Convention;
 pub use stone_game_scan::format::position_key;
+#[cfg(feature = "alloc")]
+pub use sums::SumMove;
 pub use tables::{Tables, Triples, TriplesIter};
 
 /// `tables!(N)`: the tables for piles up to `N`, computed while the macro
-/// expands, as a constant [`Tables<'static>`](Tables) (feature `macros`).
+/// expands, as a constant [`Tables<'static>`](Tables) (feature `macros`);
+/// `tables!(N, misere)`: the misère game's.
 ///
 /// A crate that needs answers past the embedded [`LIMIT`] takes them at a
 /// limit of its own, whatever `STONE_GAME_LIMIT` the build has: each call
@@ -198,13 +230,41 @@ pub use tables::{Tables, Triples, TriplesIter};
 /// # Ok::<(), stone_game::ScanError>(())
 /// ```
 ///
+/// `tables!(N, misere)` gives the tables of the misère game, where whoever
+/// takes the last stone loses: what
+/// [`ScannedTables::scan_misere(N)`](ScannedTables::scan_misere) answers,
+/// with the same queries (sums, counts, partners, losing positions, winning
+/// moves, indices). `tables!(N, normal)` names normal play, which
+/// `tables!(N)` gives. [`EMBEDDED`] and the free queries stay normal play,
+/// so a crate that asks for no misère tables compiles no misère scan.
+///
+/// ```
+/// use stone_game::Tables;
+///
+/// const MISERE: Tables<'static> = stone_game::tables!(100, misere);
+/// // The empty position is won: the opponent took the last stone.
+/// assert_eq!(MISERE.is_losing(0, 0, 0), Some(false));
+/// assert_eq!(MISERE.is_losing(0, 0, 1), Some(true));
+/// assert_eq!(MISERE.partner(0, 0), Some(1));
+/// assert_eq!(MISERE.losing_sum(100), Some(173_290)); // GAME.md, section 9
+/// let scanned = stone_game::ScannedTables::scan_misere(100)?;
+/// assert_eq!(MISERE.triples(), scanned.as_tables().triples());
+/// # Ok::<(), stone_game::ScanError>(())
+/// ```
+///
 /// `N` is an integer literal from 0 to 4000, the range of
 /// `STONE_GAME_LIMIT`: `2000`, `2_000`, `0x7d0`, unsuffixed or with one of
-/// the suffixes `u16`, `u32`, `u64`, `u128` and `usize`. Anything else is a
-/// compile error at the argument that says what is expected:
+/// the suffixes `u16`, `u32`, `u64`, `u128` and `usize`. The optional
+/// second argument, after a comma, is `misere` or `normal`, and a trailing
+/// comma is allowed. Anything else is a compile error at the argument that
+/// says what is expected:
 ///
 /// ```compile_fail
 /// const T: stone_game::Tables<'static> = stone_game::tables!(4001);
+/// ```
+///
+/// ```compile_fail
+/// const T: stone_game::Tables<'static> = stone_game::tables!(100, misery);
 /// ```
 ///
 /// The scan runs in the compiler, once per call, and its cost grows with

@@ -70,14 +70,12 @@ pub(crate) enum Command {
     /// it is losing; a sum of games is lost when the XOR of their values is 0
     #[command(allow_negative_numbers = true)]
     Grundy(GrundyPosition),
-    /// Play against the engine from A B C, or a sum of games, or from a random winning position
+    /// Play against the engine from A B C, or a sum of games, or from a random start you can win
     ///
     /// Type each move as the position you leave, piles in the order shown.
     /// Six piles or more (a multiple of three) are a sum of games, three
-    /// piles each: a move changes one of them. Over a pipe: a line
-    /// `start: A B C ...`, then `engine: X Y Z ...` for each reply, and
-    /// `you win` or `engine wins` at the end (README, "Playing").
-    #[command(allow_negative_numbers = true)]
+    /// piles each: a move changes one of them.
+    #[command(allow_negative_numbers = true, after_help = PLAY_HELP)]
     Play(Game),
     /// Draw a picture of the losing positions, as PNG or SVG (by the extension of -o)
     // A missing picture is an error that lists the pictures, not the help;
@@ -193,14 +191,32 @@ impl ListQuery {
     }
 }
 
+/// What `play --help` adds: what a player types, and the pipe protocol's
+/// lines (README, "Playing", says the same).
+const PLAY_HELP: &str = "\
+Typed at each turn:
+  X Y Z ...                     the position you leave, every pile in the order shown
+  hint                          a winning move, or that there is none
+  quit                          leave the game (so does the end of input)
+
+Over a pipe (stdin or stdout not a terminal), one line each:
+  start: A B C ...              the start, every pile
+  engine: X Y Z ...             the position the engine leaves
+  hint: X Y Z ... / hint: none  the answer to 'hint'
+  illegal: WHY                  a line that is not a legal move; the game goes on
+  you win / engine wins         the last line of a finished game; right after
+                                'start:' when there is no stone to take, since
+                                the side to move has then lost";
+
 /// `play`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Game {
     /// The piles to start from: three, or three per game of a sum (none: a
-    /// random winning position)
+    /// random start that you can win, losing for the engine with
+    /// --engine-first)
     #[arg(value_name = "PILE", value_parser = parse_number)]
     pub piles: Vec<u64>,
-    /// Seed of the random start, to play the same game again
+    /// Seed of the random start, to play the same game again (with no piles)
     #[arg(long, value_name = "N", value_parser = parse_number)]
     pub seed: Option<u64>,
     /// Let the engine move first

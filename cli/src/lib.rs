@@ -409,11 +409,6 @@ mod tests {
     }
 
     #[test]
-    fn the_parser_names_the_brute_force_cap_that_verify_checks() {
-        assert_eq!(runtime::MAX_BRUTE, verify::MAX_BRUTE);
-    }
-
-    #[test]
     fn help_prints_the_help_of_any_command_itself_included() {
         for (args, first) in [
             (

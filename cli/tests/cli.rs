@@ -1180,7 +1180,11 @@ fn readme_examples_print_what_they_show() {
                     let (input, line) = rest.split_once("' | ").expect("printf '...' | ...");
                     (input.replace("\\n", "\n"), line.to_owned())
                 }
-                None => (String::new(), command.clone()),
+                // `< /dev/null`: an empty standard input, as `run_with_stdin` gives.
+                None => (
+                    String::new(),
+                    command.trim_end_matches(" < /dev/null").to_owned(),
+                ),
             };
             let Some(args) = line.strip_prefix("stone-game") else {
                 continue;

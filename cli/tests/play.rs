@@ -2,19 +2,84 @@
 //! of games of a perfect player against the engine, every kind of illegal
 //! move, and the refusals at the start.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::OnceLock;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use stone_game::{EMBEDDED, GrundyTable, LOSING_TRIPLES, Move};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
 
-/// A game running in the binary, driven line by line.
+/// How long a test waits for a line, or for the binary to end: far more
+/// than any move takes, so that only a stuck engine runs out of it, and
+/// fails its test instead of hanging the suite.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// The lines `from` writes, each with its newline (a last line without one
+/// as it is), read by a thread of their own so that a read can time out.
+fn lines_of(from: impl Read + Send + 'static) -> Receiver<String> {
+    let (lines, rx) = channel();
+    thread::spawn(move || {
+        let mut from = BufReader::new(from);
+        loop {
+            let mut line = String::new();
+            // The end of output, or the test no longer listening, ends it.
+            let read = matches!(from.read_line(&mut line), Ok(n) if n > 0);
+            if !read || lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits for `child` to end, for [`PATIENCE`] at most: past it, kills it
+/// and fails.
+fn wait_patiently(child: &mut Child) -> ExitStatus {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(status) = child.try_wait().expect("the binary is waited for") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the binary did not end within {PATIENCE:?}");
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Runs the binary with `args` and no input, as `Command::output` does,
+/// but failing after [`PATIENCE`] instead of waiting for ever.
+fn output(args: &[&str]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let stdout = lines_of(child.stdout.take().expect("stdout is piped"));
+    let stderr = lines_of(child.stderr.take().expect("stderr is piped"));
+    let status = wait_patiently(&mut child);
+    // The binary has ended: its pipes are closed, and drain at once.
+    let all = |lines: Receiver<String>| lines.iter().collect::<String>().into_bytes();
+    Output {
+        status,
+        stdout: all(stdout),
+        stderr: all(stderr),
+    }
+}
+
+/// A game running in the binary, driven line by line. Dropped, it kills
+/// the binary if it still runs, so that a failed test leaves none behind.
 struct Session {
     child: Child,
     stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
+    stdout: Receiver<String>,
 }
 
 impl Session {
@@ -28,7 +93,7 @@ impl Session {
             .spawn()
             .expect("the binary runs");
         let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        let stdout = lines_of(child.stdout.take().expect("stdout is piped"));
         Session {
             child,
             stdin,
@@ -36,11 +101,16 @@ impl Session {
         }
     }
 
+    /// The next line, within [`PATIENCE`].
     fn line(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("stdout reads");
-        assert!(line.ends_with('\n'), "the game stopped early: {line:?}");
-        line.trim_end().to_string()
+        match self.stdout.recv_timeout(PATIENCE) {
+            Ok(line) => {
+                assert!(line.ends_with('\n'), "the game stopped early: {line:?}");
+                line.trim_end().to_string()
+            }
+            Err(RecvTimeoutError::Timeout) => panic!("no line within {PATIENCE:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the game stopped early"),
+        }
     }
 
     fn send(&mut self, text: &str) {
@@ -52,9 +122,18 @@ impl Session {
     /// Closes stdin and returns the rest of stdout and the exit code.
     fn finish(mut self) -> (Vec<String>, i32) {
         drop(self.stdin.take());
-        let rest: Vec<String> = self.stdout.lines().map(|l| l.expect("UTF-8")).collect();
-        let code = self.child.wait().expect("the binary ends").code();
-        (rest, code.expect("an exit code, not a signal"))
+        let code = wait_patiently(&mut self.child).code();
+        let rest = self.stdout.iter().map(|l| l.trim_end().to_string());
+        (rest.collect(), code.expect("an exit code, not a signal"))
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -116,18 +195,28 @@ fn moves_from(p: &[u64]) -> Vec<Vec<u64>> {
     all
 }
 
-/// The player's move: a winning move when there is one, else one stone
+/// The player's move: a winning move when there is one, the library's
+/// (the tables' for one game, the Grundy values' for a sum), else one stone
 /// from the largest pile.
 fn players_move(p: &[u64]) -> Vec<u64> {
-    moves_from(p)
-        .into_iter()
-        .find(|to| lost(to))
-        .unwrap_or_else(|| {
+    let winning = if let [a, b, c] = *p {
+        let mut moves = EMBEDDED.winning_moves(a, b, c).expect("covered");
+        moves.next().map(|m| m.to.to_vec())
+    } else {
+        let games: Vec<[u64; 3]> = p.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
+        let moves = values().sum_winning_moves(&games).expect("covered");
+        moves.first().map(|m| {
             let mut to = p.to_vec();
-            let largest = (0..p.len()).max_by_key(|&i| p[i]).expect("piles");
-            to[largest] -= 1;
+            to[3 * m.game..3 * m.game + 3].copy_from_slice(&m.to);
             to
         })
+    };
+    winning.unwrap_or_else(|| {
+        let mut to = p.to_vec();
+        let largest = (0..p.len()).max_by_key(|&i| p[i]).expect("piles");
+        to[largest] -= 1;
+        to
+    })
 }
 
 /// Plays a whole game with `players_move`, checking every engine reply, and
@@ -190,6 +279,21 @@ fn a_perfect_player_wins_from_a_winning_position() {
     }
 }
 
+/// With the engine first and no piles, the random start is lost for the
+/// engine: a perfect player wins every seed.
+#[test]
+fn a_perfect_player_wins_a_random_start_when_the_engine_moves_first() {
+    for seed in ["1", "2", "3", "4", "5", "6", "7", "8"] {
+        let mut game = Session::start(&["--engine-first", "--seed", seed]);
+        let start = position(&game.line(), "start: ");
+        game.finish();
+        assert!(lost(&start), "seed {seed}: {start:?}");
+        assert!(start.iter().all(|&pile| pile > 0), "seed {seed}: {start:?}");
+        let args = ["--engine-first", "--seed", seed];
+        assert_eq!(play_out(&args), "you win", "seed {seed}");
+    }
+}
+
 #[test]
 fn the_engine_wins_from_a_losing_position() {
     for t in LOSING_TRIPLES.iter().filter(|t| t[2] <= 30).step_by(7) {
@@ -201,8 +305,30 @@ fn the_engine_wins_from_a_losing_position() {
         assert_eq!(play_out(&args), "engine wins", "{t:?}");
     }
     // Moving first from a winning position, the engine wins too.
-    for seed in ["4", "5"] {
-        assert_eq!(play_out(&["--seed", seed, "--engine-first"]), "engine wins");
+    for args in [["1", "3", "4"], ["10", "20", "30"], ["0", "0", "7"]] {
+        let args = [&args[..], &["--engine-first"]].concat();
+        assert_eq!(play_out(&args), "engine wins", "{args:?}");
+    }
+}
+
+/// With no stone to take, the side to move has lost before moving: the
+/// closing line follows the start at once.
+#[test]
+fn a_start_with_no_stones_is_over_at_once() {
+    for (args, last) in [
+        (&["0", "0", "0"][..], "engine wins"),
+        (&["0", "0", "0", "--engine-first"], "you win"),
+        (&["0", "0", "0", "0", "0", "0"], "engine wins"),
+        (&["0", "0", "0", "0", "0", "0", "--engine-first"], "you win"),
+    ] {
+        let out = output(&[&["play"], args].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let zeros = args.iter().filter(|a| **a == "0").count();
+        assert_eq!(
+            String::from_utf8(out.stdout).expect("UTF-8"),
+            format!("start: {}\n{last}\n", vec!["0"; zeros].join(" ")),
+            "{args:?}"
+        );
     }
 }
 
@@ -256,6 +382,59 @@ fn illegal_moves_are_explained_and_the_game_goes_on() {
     assert_eq!(code, 0);
 }
 
+/// The position an `illegal:` line suggests typing, as in `(e.g. '1 3 3')`.
+fn suggested(line: &str) -> Vec<u64> {
+    let (_, rest) = line
+        .split_once("(e.g. '")
+        .unwrap_or_else(|| panic!("no example in {line:?}"));
+    let (piles, _) = rest.split_once('\'').expect("a closing quote");
+    piles
+        .split(' ')
+        .map(|w| w.parse().expect("a pile"))
+        .collect()
+}
+
+#[test]
+fn an_illegal_line_suggests_a_move_legal_where_the_game_stands() {
+    for (start, garbled) in [
+        (&["10", "20", "30"][..], "1 2"),
+        (&["3", "5", "6", "2", "7", "9"], "3 5 6"),
+    ] {
+        let mut game = Session::start(start);
+        let mut p = position(&game.line(), "start: ");
+        for _ in 0..3 {
+            game.send(garbled);
+            let example = suggested(&game.line());
+            assert!(moves_from(&p).contains(&example), "{p:?}: {example:?}");
+            // Where the game stands after that move and the engine's reply.
+            game.send(&typed(&example));
+            p = position(&game.line(), "engine: ");
+        }
+        game.finish();
+    }
+}
+
+#[test]
+fn help_names_the_commands_and_the_protocols_lines() {
+    let out = output(&["play", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8(out.stdout).expect("UTF-8");
+    for needle in [
+        "hint ",
+        "quit ",
+        "start: A B C",
+        "engine: X Y Z",
+        "hint: X Y Z ... / hint: none",
+        "illegal: WHY",
+        "you win / engine wins",
+        "no stone to take",
+        "--seed",
+        "--engine-first",
+    ] {
+        assert!(help.contains(needle), "{needle:?} in {help}");
+    }
+}
+
 #[test]
 fn hint_says_when_there_is_no_winning_move() {
     let mut game = Session::start(&["1", "3", "3"]);
@@ -270,16 +449,20 @@ fn hint_says_when_there_is_no_winning_move() {
 
 #[test]
 fn a_seed_repeats_the_start() {
-    let start = |seed: &str| {
-        let mut game = Session::start(&["--seed", seed]);
+    let start = |args: &[&str]| {
+        let mut game = Session::start(args);
         let p = position(&game.line(), "start: ");
         game.finish();
         p
     };
     for seed in ["0", "7", "18446744073709551615"] {
-        let p = start(seed);
-        assert_eq!(p, start(seed));
+        let p = start(&["--seed", seed]);
+        assert_eq!(p, start(&["--seed", seed]));
         assert!(!lost(&p), "{p:?}");
+        // With the engine first, a start lost for the engine.
+        let p = start(&["--seed", seed, "--engine-first"]);
+        assert_eq!(p, start(&["--engine-first", "--seed", seed]));
+        assert!(lost(&p), "{p:?}");
     }
 }
 
@@ -293,6 +476,24 @@ fn bad_arguments_are_refused_at_the_start() {
         (vec!["1", "-2", "3"], "negative"),
         (vec!["--seed", "x"], "invalid value 'x'"),
         (
+            vec!["1", "2", "3", "--seed", "4"],
+            "--seed only chooses a random start, so it takes no piles",
+        ),
+        (
+            vec![
+                "--engine-first",
+                "--seed",
+                "4",
+                "0",
+                "0",
+                "1",
+                "0",
+                "1",
+                "1",
+            ],
+            "--seed only chooses a random start",
+        ),
+        (
             vec!["1", "100000000", "100000000"],
             "past the largest this tool runs",
         ),
@@ -302,12 +503,7 @@ fn bad_arguments_are_refused_at_the_start() {
              past the largest this tool computes",
         ),
     ] {
-        let out = Command::new(BIN)
-            .arg("play")
-            .args(&args)
-            .stdin(Stdio::null())
-            .output()
-            .expect("the binary runs");
+        let out = output(&[&["play"], &args[..]].concat());
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
         let err = String::from_utf8(out.stderr).expect("UTF-8");

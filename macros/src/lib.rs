@@ -8,6 +8,11 @@
 //! `stone-game` calls the macro by its name for it. `stone-game`'s docs
 //! document it, and its README compares it with `STONE_GAME_LIMIT`.
 //!
+//! `tables!(N)` gives the tables of normal play, and `tables!(N, misere)`
+//! those of the misère game, where whoever takes the last stone loses
+//! (`tables!(N, normal)` names normal play explicitly; a trailing comma is
+//! allowed).
+//!
 //! The macro runs the generator's scan ([`stone_game_generator::scan`]) and
 //! renders its tables into bytes ([`stone_game_generator::emit::render`]),
 //! the same code and the same bytes as `stone-game`'s build script. The
@@ -20,10 +25,13 @@
 
 use proc_macro2::{Literal, Span, TokenStream, TokenTree};
 use quote::quote;
-use stone_game_generator::emit::{Options, render};
+use stone_game_generator::emit::{Options, Rendered, render};
 use stone_game_generator::format::MAX_LIMIT;
 use stone_game_generator::scan::Scan;
-use syn::LitInt;
+use stone_game_scan::Convention;
+use syn::ext::IdentExt;
+use syn::parse::{ParseStream, Parser};
+use syn::{Ident, LitInt, Token};
 
 /// The integer suffixes a limit may carry: the unsigned types that hold
 /// every limit up to [`MAX_LIMIT`] (and the empty suffix: none).
@@ -32,11 +40,13 @@ const SUFFIXES: [&str; 6] = ["", "u16", "u32", "u64", "u128", "usize"];
 /// How it works: the macro (crate `stone-game-macros`, called through
 /// `stone_game::tables!` under `stone-game`'s feature `macros`, which passes
 /// it the path to `stone-game`, a `;`, then its own input) runs the scan of
-/// `stone-game-generator`, the build script's, at the limit its argument
-/// gives, and renders the tables with the generator's `render` into the
-/// build script's bytes. They go out as byte-string literals to a
-/// `#[doc(hidden)]` function of `stone-game`, named through the path it was
-/// given, which reads them as it reads the embedded tables. The scan runs at
+/// `stone-game-generator`, the build script's, at the limit its first
+/// argument gives and under the convention its optional second argument
+/// names (`misere` or `normal`; normal play without one), and renders the
+/// tables with the generator's `render` into the build script's bytes, the
+/// same layout for either convention. They go out as byte-string literals
+/// to a `#[doc(hidden)]` function of `stone-game`, named through the path it
+/// was given, which reads them as it reads the embedded tables. The scan runs at
 /// the proc macro's optimisation level: `opt-level` 0 unless the profile's
 /// `build-override` raises it.
 #[proc_macro]
@@ -51,26 +61,91 @@ pub fn tables(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// error at the input's span.
 fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let (krate, input) = split_crate_path(input)?;
-    let (limit, span) = parse_limit(input)?;
+    let (limit, convention) = split_arguments(input);
+    let (limit, span) = parse_limit(limit)?;
+    let convention = parse_convention(convention)?;
     let failed = |e: &dyn std::fmt::Display| {
         syn::Error::new(span, format!("cannot compute the tables for {limit}: {e}"))
     };
-    let scan = Scan::run(limit).map_err(|e| failed(&e))?;
+    let scan = Scan::run_for(convention, limit, |_| {}).map_err(|e| failed(&e))?;
     let rendered = render(&scan, Options::TABLES).map_err(|e| failed(&e))?;
     let limit = Literal::u32_suffixed(limit);
-    let [triples, partners, sums, counts, ranks] = [
+    let [triples, partners, sums, counts, ranks] = byte_strings(&rendered);
+    Ok(quote! {
+        #krate::__private::tables_from_bytes(
+            #limit, #triples, #partners, #sums, #counts, #ranks
+        )
+    })
+}
+
+/// The rendered tables as byte-string literals, in the order
+/// `tables_from_bytes` takes them.
+fn byte_strings(rendered: &Rendered) -> [Literal; 5] {
+    [
         &rendered.triples,
         &rendered.partners,
         &rendered.sums,
         &rendered.counts,
         &rendered.ranks,
     ]
-    .map(|bytes| Literal::byte_string(bytes));
-    Ok(quote! {
-        #krate::__private::tables_from_bytes(
-            #limit, #triples, #partners, #sums, #counts, #ranks
-        )
-    })
+    .map(|bytes| Literal::byte_string(bytes))
+}
+
+/// The caller's input split at its first comma: the limit's tokens, and
+/// what follows the comma (`None` without one).
+fn split_arguments(input: TokenStream) -> (TokenStream, Option<TokenStream>) {
+    let mut tokens = input.into_iter();
+    let mut limit = TokenStream::new();
+    for token in tokens.by_ref() {
+        match token {
+            TokenTree::Punct(p) if p.as_char() == ',' => return (limit, Some(tokens.collect())),
+            token => limit.extend([token]),
+        }
+    }
+    (limit, None)
+}
+
+/// What the second argument may be.
+const CONVENTIONS: &str = "expected `misere` or `normal`, the convention the tables are for, \
+     as in `tables!(1000, misere)`";
+
+/// The convention the input after the limit asks for: normal play without
+/// one, `misere` or `normal` after the comma, and an optional trailing
+/// comma after either. Anything else is refused at its first token.
+fn parse_convention(arguments: Option<TokenStream>) -> syn::Result<Convention> {
+    let Some(arguments) = arguments else {
+        return Ok(Convention::Normal);
+    };
+    let parser = |input: ParseStream<'_>| {
+        // A trailing comma after the limit, as `assert!` and `vec!` take one.
+        if input.is_empty() {
+            return Ok(Convention::Normal);
+        }
+        // Any identifier, keywords too, so that `tables!(10, true)` is told
+        // what is expected like any other word. syn looks through the
+        // invisible group a declarative macro's `$c:expr` passes a word in.
+        let word = input
+            .call(Ident::parse_any)
+            .map_err(|_| input.error(CONVENTIONS))?;
+        let convention = if word == "misere" {
+            Convention::Misere
+        } else if word == "normal" {
+            Convention::Normal
+        } else {
+            return Err(syn::Error::new(word.span(), CONVENTIONS));
+        };
+        if input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+        }
+        if !input.is_empty() {
+            return Err(input.error(
+                "expected nothing more: `tables!` takes a limit and, after a comma, \
+                 `misere` or `normal`",
+            ));
+        }
+        Ok(convention)
+    };
+    parser.parse2(arguments)
 }
 
 /// The path to `stone-game` that `stone_game::tables!` passes first (its
@@ -107,8 +182,8 @@ fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
         ));
     }
     let Ok(literal) = syn::parse2::<LitInt>(input.clone()) else {
-        // The whole input: a sign, a second argument or a stray token is
-        // part of what is wrong.
+        // All the limit's tokens: a sign or a stray token is part of what
+        // is wrong.
         return Err(syn::Error::new_spanned(
             input,
             format!("{expected}, as in `tables!(1000)`"),
@@ -191,8 +266,8 @@ mod tests {
             quote!(1.5),
             quote!(1e3),
             quote!("100"),
-            quote!(10, 20),
-            quote!(10,),
+            quote!(10 misere),
+            quote!(, misere),
             quote!((10)),
             quote!(#past),
             quote!(18446744073709551616),
@@ -208,6 +283,89 @@ mod tests {
         assert!(error_of(quote!(-0)).ends_with(", without a minus sign"));
         assert!(error_of(quote!(4_294_967_296)).ends_with("; 4294967296 is past 4000"));
         assert!(error_of(quote!(100i32)).ends_with(", u128, usize, not `i32`"));
+    }
+
+    fn convention_of(input: TokenStream) -> syn::Result<Convention> {
+        let (_, convention) = split_arguments(input);
+        parse_convention(convention)
+    }
+
+    #[test]
+    fn the_convention_is_normal_play_unless_misere_is_asked_for() {
+        for (input, convention) in [
+            (quote!(10), Convention::Normal),
+            (quote!(10,), Convention::Normal),
+            (quote!(10, normal), Convention::Normal),
+            (quote!(10, normal,), Convention::Normal),
+            (quote!(10, misere), Convention::Misere),
+            (quote!(10, misere,), Convention::Misere),
+        ] {
+            let text = input.to_string();
+            let parsed = convention_of(input).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(parsed, convention, "{text}");
+        }
+        // `$c:ident` and `$c:tt` pass the word as it is; `$c:expr` passes
+        // it in an invisible group, which is read through too.
+        let group = proc_macro2::Group::new(proc_macro2::Delimiter::None, quote!(misere));
+        assert_eq!(
+            convention_of(quote!(10, #group)).ok(),
+            Some(Convention::Misere)
+        );
+    }
+
+    #[test]
+    fn any_other_second_argument_is_refused_at_its_token() {
+        for input in [
+            quote!(10, misery),
+            quote!(10, Misere),
+            quote!(10, 20),
+            quote!(10, "misere"),
+            quote!(10, true),
+            quote!(10, ,),
+            quote!(10, (misere)),
+        ] {
+            let text = input.to_string();
+            let error = error_of(input);
+            assert!(
+                error.starts_with("expected `misere` or `normal`"),
+                "{text}: {error}"
+            );
+        }
+        for input in [
+            quote!(10, misere, 3),
+            quote!(10, normal misere),
+            quote!(10, misere,,),
+        ] {
+            let text = input.to_string();
+            let error = error_of(input);
+            assert!(
+                error.starts_with("expected nothing more"),
+                "{text}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_misere_expansion_holds_the_misere_scans_bytes() {
+        let scan = Scan::run_for(Convention::Misere, 12, |_| {}).expect("scans");
+        let expansion = expand(quote!(::stone_game; 12, misere))
+            .expect("expands")
+            .to_string();
+        let normal = expand(quote!(::stone_game; 12))
+            .expect("expands")
+            .to_string();
+        assert_ne!(expansion, normal);
+        holds_the_bytes(&expansion, &scan);
+    }
+
+    /// Each table's bytes, as the generator renders `scan`, are one of the
+    /// byte strings of `expansion`.
+    fn holds_the_bytes(expansion: &str, scan: &Scan) {
+        let rendered = render(scan, Options::TABLES).expect("renders");
+        for literal in byte_strings(&rendered) {
+            let literal = literal.to_string();
+            assert!(expansion.contains(&literal), "{literal}");
+        }
     }
 
     #[test]
@@ -281,20 +439,10 @@ mod tests {
 
     #[test]
     fn the_byte_strings_are_the_generators_bytes() {
-        let rendered = render(&Scan::run(12).expect("scans"), Options::TABLES).expect("renders");
         let expansion = expand(quote!(::stone_game; 12))
             .expect("expands")
             .to_string();
-        for bytes in [
-            &rendered.triples,
-            &rendered.partners,
-            &rendered.sums,
-            &rendered.counts,
-            &rendered.ranks,
-        ] {
-            let literal = Literal::byte_string(bytes).to_string();
-            assert!(expansion.contains(&literal), "{literal}");
-        }
+        holds_the_bytes(&expansion, &Scan::run(12).expect("scans"));
         assert!(expansion.starts_with(":: stone_game :: __private :: tables_from_bytes (12u32 ,"));
     }
 

@@ -1,6 +1,7 @@
 //! `stone_game::tables!(N)` answers every query exactly as
 //! `ScannedTables::scan(N)` does, and, where their limits meet, as the
-//! embedded tables do.
+//! embedded tables do; `stone_game::tables!(N, misere)` answers as
+//! `ScannedTables::scan_misere(N)` does.
 
 use stone_game::{EMBEDDED, LIMIT, ScannedTables, Tables};
 
@@ -10,6 +11,11 @@ const AT_12: Tables<'static> = stone_game::tables!(12);
 const AT_100: Tables<'static> = stone_game::tables!(100);
 /// In a `static`, as a user may keep it.
 static AT_1000: Tables<'static> = stone_game::tables!(1000);
+
+const MISERE_0: Tables<'static> = stone_game::tables!(0, misere);
+const MISERE_1: Tables<'static> = stone_game::tables!(1, misere);
+const MISERE_12: Tables<'static> = stone_game::tables!(12, misere);
+static MISERE_100: Tables<'static> = stone_game::tables!(100, misere,);
 
 /// Every query of `made` and `expected` over piles up to `to`: sums, counts
 /// and partners everywhere; the verdict and index of every position where
@@ -70,7 +76,17 @@ fn same_answers(
 
 fn same_as_the_scan(made: &Tables<'_>, limit: u32, exhaustive_to: u64, moves_to: u64) {
     let scanned = ScannedTables::scan(limit).expect("scans");
+    same_as(&scanned, made, exhaustive_to, moves_to);
+}
+
+fn same_as_the_misere_scan(made: &Tables<'_>, limit: u32, exhaustive_to: u64, moves_to: u64) {
+    let scanned = ScannedTables::scan_misere(limit).expect("scans");
+    same_as(&scanned, made, exhaustive_to, moves_to);
+}
+
+fn same_as(scanned: &ScannedTables, made: &Tables<'_>, exhaustive_to: u64, moves_to: u64) {
     let expected = scanned.as_tables();
+    let limit = expected.limit();
     assert_eq!(made.limit(), limit);
     assert_eq!(made.triples(), expected.triples());
     same_answers(made, &expected, limit.into(), exhaustive_to, moves_to);
@@ -91,6 +107,32 @@ fn the_macro_answers_as_the_scan_at_100() {
 #[test]
 fn the_macro_answers_as_the_scan_at_1000() {
     same_as_the_scan(&AT_1000, 1000, 10, 4);
+}
+
+#[test]
+fn the_misere_macro_answers_as_the_misere_scan() {
+    same_as_the_misere_scan(&MISERE_0, 0, 1, 2);
+    same_as_the_misere_scan(&MISERE_1, 1, 2, 3);
+    same_as_the_misere_scan(&MISERE_12, 12, 13, 13);
+    same_as_the_misere_scan(&MISERE_100, 100, 40, 12);
+}
+
+/// The two conventions part at the empty position (GAME.md, section 9): the
+/// misère tables are not the normal ones, and `normal` asks for the normal
+/// ones.
+#[test]
+fn misere_and_normal_are_the_games_they_name() {
+    const NORMAL_12: Tables<'static> = stone_game::tables!(12, normal);
+    assert_eq!(NORMAL_12.triples(), AT_12.triples());
+    assert_ne!(MISERE_12.triples(), AT_12.triples());
+    assert_eq!(AT_12.is_losing(0, 0, 0), Some(true));
+    assert_eq!(MISERE_12.is_losing(0, 0, 0), Some(false));
+    assert_eq!(MISERE_12.is_losing(1, 0, 0), Some(true));
+    assert_eq!(MISERE_12.partner(0, 0), Some(1));
+    assert_eq!(MISERE_12.losing_index(0, 1, 0), Some(0));
+    // A trailing comma changes nothing.
+    const TRAILING: Tables<'static> = stone_game::tables!(12,);
+    assert_eq!(TRAILING.triples(), AT_12.triples());
 }
 
 #[test]
@@ -142,7 +184,9 @@ fn the_macro_answers_as_the_embedded_tables_where_both_reach() {
 /// with above.
 #[test]
 fn the_macro_finds_every_losing_triple_at_its_index() {
-    for tables in [AT_0, AT_1, AT_12, AT_100, AT_1000] {
+    for tables in [
+        AT_0, AT_1, AT_12, AT_100, AT_1000, MISERE_0, MISERE_1, MISERE_12, MISERE_100,
+    ] {
         let limit = u64::from(tables.limit());
         for (i, [x, y, z]) in tables.triples().iter().enumerate() {
             let [x, y, z] = [x, y, z].map(u64::from);

@@ -14,15 +14,10 @@ use std::io::Write;
 use stone_game::{BruteForce, EMBEDDED, ScannedTables, Tables};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{self, RuntimeScan};
+use crate::runtime::{self, MAX_BRUTE, RuntimeScan};
 
 use checks::Check;
 use compare::{Index, answers, brute_verdicts, table_verdicts};
-
-/// The largest `verify --brute-limit`. The brute force's time grows as the
-/// fourth power of its limit (BENCHMARKS.md). The library's
-/// [`BruteForce`](stone_game::BruteForce) goes further.
-pub(crate) const MAX_BRUTE: u32 = 500;
 
 /// Past this limit the brute force takes more than a few seconds.
 const SLOW_BRUTE_FORCE: u32 = 250;
@@ -64,11 +59,10 @@ fn embedded_losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
     EMBEDDED.losing_index(a, b, c)
 }
 
-/// The bytes a brute force up to `m` takes, `(m + 1)^3`, or `None` past
-/// `u64::MAX`.
+/// The bytes a brute force up to `m` takes, as the library estimates them,
+/// or `None` past any limit it could take.
 fn brute_force_memory(m: u64) -> Option<u64> {
-    let side = m.checked_add(1)?;
-    side.checked_mul(side)?.checked_mul(side)
+    u32::try_from(m).ok().map(BruteForce::memory_needed)
 }
 
 /// [`verify`] with `reference` in place of the embedded tables.
@@ -218,9 +212,10 @@ mod tests {
         );
     }
 
-    /// Runs [`verify_against`] with `reference` and a brute force to `m`,
-    /// with a gigabyte available: exit code, stdout, stderr.
-    fn run_against(reference: &Reference, m: u64) -> (u8, String, String) {
+    /// Runs `command` with a gigabyte available: its outcome, stdout, stderr.
+    fn try_run(
+        command: impl FnOnce(&mut Ctx) -> Result<u8, Failure>,
+    ) -> (Result<u8, Failure>, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut ctx = Ctx {
             out: &mut out,
@@ -230,12 +225,23 @@ mod tests {
             progress_bar: false,
             memory: Some(1 << 30),
         };
-        let code = verify_against(&mut ctx, reference, m).expect("verify runs");
+        let outcome = command(&mut ctx);
         (
-            code,
+            outcome,
             String::from_utf8(out).expect("UTF-8"),
             String::from_utf8(err).expect("UTF-8"),
         )
+    }
+
+    /// [`try_run`], which must succeed: exit code, stdout, stderr.
+    fn run(command: impl FnOnce(&mut Ctx) -> Result<u8, Failure>) -> (u8, String, String) {
+        let (outcome, out, err) = try_run(command);
+        (outcome.expect("verify runs"), out, err)
+    }
+
+    /// Runs [`verify_against`] with `reference` and a brute force to `m`.
+    fn run_against(reference: &Reference, m: u64) -> (u8, String, String) {
+        run(|ctx| verify_against(ctx, reference, m))
     }
 
     #[test]
@@ -309,6 +315,38 @@ mod tests {
     }
 
     #[test]
+    fn the_embedded_tables_pass_every_check() {
+        let (code, out, err) = run(|ctx| verify(ctx, 10));
+        assert_eq!((code, err.as_str()), (0, ""), "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 7, "{out}");
+        assert!(lines.iter().all(|l| l.starts_with("ok   ")), "{out}");
+        assert!(
+            lines[3].contains("found by losing_index, losing_index_hashed, Tables::losing_index"),
+            "{out}"
+        );
+        assert_eq!(
+            lines[6],
+            "ok   brute force agrees with the embedded tables up to 10"
+        );
+    }
+
+    #[test]
+    fn a_brute_force_past_the_largest_is_refused_before_any_output() {
+        // 501^3 bytes fit in the gigabyte: the refusal is the largest's.
+        let (outcome, out, err) = try_run(|ctx| verify(ctx, u64::from(MAX_BRUTE) + 1));
+        let Err(Failure::Usage(message)) = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(
+            message,
+            "a brute force up to 501 is past the largest this tool runs, 500 (the brute \
+             force's time grows as the fourth power of its limit)"
+        );
+        assert_eq!((out.as_str(), err.as_str()), ("", ""));
+    }
+
+    #[test]
     fn the_embedded_triples_are_found_by_their_three_indexes() {
         assert_eq!(
             EMBEDDED_INDEXES.map(|(name, _)| name),
@@ -326,13 +364,16 @@ mod tests {
     }
 
     #[test]
-    fn a_brute_force_takes_a_byte_per_cell_of_its_cube() {
-        assert_eq!(brute_force_memory(0), Some(1));
-        assert_eq!(brute_force_memory(35), Some(36 * 36 * 36));
-        // The largest cube within u64: 2642245^3 < 2^64 <= 2642246^3.
-        assert_eq!(brute_force_memory(2_642_244), Some(2_642_245u64.pow(3)));
-        assert_eq!(brute_force_memory(2_642_245), None);
-        assert_eq!(brute_force_memory(u64::MAX), None);
+    fn the_brute_forces_memory_is_the_librarys_estimate() {
+        for m in [0, 35, 500] {
+            assert_eq!(
+                brute_force_memory(m),
+                Some(BruteForce::memory_needed(m as u32))
+            );
+        }
+        // Past any limit the library takes: more than any machine has.
+        assert_eq!(brute_force_memory(u64::from(u32::MAX)), Some(u64::MAX));
+        assert_eq!(brute_force_memory(u64::from(u32::MAX) + 1), None);
     }
 
     #[test]

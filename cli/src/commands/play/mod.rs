@@ -1,0 +1,333 @@
+//! `play [A B C ...]`: a game, or a sum of games, against the engine, which
+//! plays perfectly.
+//!
+//! Three piles are one game; six or more (a multiple of three) are a sum of
+//! games, three piles each, where a move changes one game by one of its
+//! moves and whoever takes the last stone of all wins. A turn is typed as
+//! the whole position it leaves, piles in the order shown.
+//!
+//! The parts: the [`referee`] knows positions, legal moves, winning moves
+//! and who has won (one game by the tables of losing positions, a sum by
+//! the XOR of its games' Sprague-Grundy values, GAME.md); the [`engine`]
+//! chooses its moves and hints from the referee's; [`input`] reads a typed
+//! line; a [`view`](mod@view) shows the game, over a pipe by the plain and stable
+//! protocol of [`pipe`] (README, "Playing"), in a terminal as rows of
+//! stones ([`terminal`]). This module starts the game and runs its turns.
+
+mod engine;
+mod input;
+mod pipe;
+mod referee;
+mod terminal;
+mod view;
+
+use std::io::Write;
+
+use stone_game::GrundyTable;
+
+use crate::context::{Ctx, Failure};
+use crate::runtime::{grundy_table, table_for_position, view};
+use engine::{engine_move, winning_move};
+use input::{Input, parse_input};
+use pipe::Pipe;
+use referee::{End, Referee, Winner, check_move, games_text, is_over};
+use terminal::Terminal;
+use view::{Leaving, View};
+
+/// The largest pile of a random start: small enough to draw in a terminal.
+const RANDOM_PILE_MAX: u64 = 20;
+
+/// `play [A B C ...] [--seed N] [--engine-first]`.
+pub(crate) fn play(
+    ctx: &mut Ctx,
+    piles: &[u64],
+    seed: Option<u64>,
+    engine_first: bool,
+) -> Result<u8, Failure> {
+    let start = start_position(piles, seed, engine_first)?;
+    let shown: &dyn View = if ctx.interactive { &Terminal } else { &Pipe };
+    if let [a, b, c] = start[..] {
+        // Piles only shrink, so the tables that decide the start decide
+        // every position of the game.
+        let table = table_for_position(ctx, [a, b, c], "playing from")?;
+        let game = Game {
+            referee: Referee::One(view(&table)),
+            view: shown,
+        };
+        game.run(ctx, start, engine_first)
+    } else {
+        let largest = start.iter().copied().max().unwrap_or(0);
+        let what = format!("playing the sum {}", games_text(&start));
+        let table: GrundyTable = grundy_table(ctx, largest, &what)?;
+        let game = Game {
+            referee: Referee::Sum(&table),
+            view: shown,
+        };
+        game.run(ctx, start, engine_first)
+    }
+}
+
+/// The position to start from: the piles given, or with none a random
+/// start that the player can win, repeatable with a seed.
+fn start_position(
+    piles: &[u64],
+    seed: Option<u64>,
+    engine_first: bool,
+) -> Result<Vec<u64>, Failure> {
+    match piles.len() {
+        0 => Ok(random_start(seed, engine_first).to_vec()),
+        _ if seed.is_some() => Err(Failure::Usage(
+            "--seed only chooses a random start, so it takes no piles: give the piles \
+             or a seed, not both"
+                .into(),
+        )),
+        n if n % 3 == 0 => Ok(piles.to_vec()),
+        n => Err(Failure::Usage(format!(
+            "play takes three piles or none, or a sum of games of three piles each \
+             (a multiple of three), not {n}"
+        ))),
+    }
+}
+
+/// A random start with piles from 1 to [`RANDOM_PILE_MAX`] (or the embedded
+/// limit, if smaller) that the player can win: a winning position when the
+/// player moves first, a losing one when the engine does. Repeatable with
+/// a seed.
+fn random_start(seed: Option<u64>, engine_first: bool) -> [u64; 3] {
+    let mut rng = seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+    let most = RANDOM_PILE_MAX.min(u64::from(stone_game::LIMIT)).max(1);
+    if engine_first {
+        // Few positions are losing: choose among them, in a random order.
+        // Sorted, each is a pair x <= y and its partner z, if z >= y.
+        let lost: Vec<[u64; 3]> = (1..=most)
+            .flat_map(|x| (x..=most).map(move |y| (x, y)))
+            .filter_map(|(x, y)| {
+                let z = stone_game::EMBEDDED.partner(x, y)?;
+                (y..=most).contains(&z).then_some([x, y, z])
+            })
+            .collect();
+        // (0, 1, 2) is losing at any limit, for the tables too small to
+        // hold a losing position with no empty pile (below 3).
+        let mut p = if lost.is_empty() {
+            [0, 1, 2]
+        } else {
+            lost[rng.usize(..lost.len())]
+        };
+        rng.shuffle(&mut p);
+        p
+    } else {
+        // Most positions are winning, so a few tries find one; [1, 1, 1]
+        // (take all three) is winning at any limit, for the tables too
+        // small to tell.
+        (0..1000)
+            .map(|_| [0; 3].map(|_| rng.u64(1..=most)))
+            .find(|p| stone_game::EMBEDDED.is_losing(p[0], p[1], p[2]) == Some(false))
+            .unwrap_or([1, 1, 1])
+    }
+}
+
+/// A game: what decides its positions, and how it is shown.
+struct Game<'t> {
+    referee: Referee<'t>,
+    view: &'t dyn View,
+}
+
+impl Game<'_> {
+    fn run(&self, ctx: &mut Ctx, start: Vec<u64>, engine_first: bool) -> Result<u8, Failure> {
+        let mut position = start;
+        self.show(ctx, |view, out| view.start(out, &position))?;
+        let mut players_turn = !engine_first;
+        let mut moved = false;
+        loop {
+            if is_over(&position) {
+                // The side to move has nothing left to take: it has lost.
+                let winner = if players_turn {
+                    Winner::Engine
+                } else {
+                    Winner::Player
+                };
+                let end = if moved {
+                    End::LastStone(winner)
+                } else {
+                    End::NoStones(winner)
+                };
+                self.show(ctx, |view, out| view.end(out, end))?;
+                return Ok(0);
+            }
+            if players_turn {
+                match self.players_move(ctx, &position)? {
+                    Some(to) => position = to,
+                    None => return Ok(0),
+                }
+            } else {
+                position = engine_move(&self.referee, &position)?;
+                self.show(ctx, |view, out| view.engine_move(out, &position))?;
+            }
+            moved = true;
+            players_turn = !players_turn;
+        }
+    }
+
+    /// Asks until the player types a legal move (`Some`) or leaves (`None`).
+    fn players_move(&self, ctx: &mut Ctx, position: &[u64]) -> Result<Option<Vec<u64>>, Failure> {
+        loop {
+            self.show(ctx, |view, out| view.prompt(out, position))?;
+            let mut line = Vec::new();
+            if ctx.input.read_until(b'\n', &mut line)? == 0 {
+                self.show(ctx, |view, out| view.left(out, Leaving::EndOfInput))?;
+                return Ok(None);
+            }
+            let why = match parse_input(&String::from_utf8_lossy(&line), position) {
+                Ok(Input::Leave(to)) => match check_move(position, &to) {
+                    Ok(()) => return Ok(Some(to)),
+                    Err(why) => why,
+                },
+                Ok(Input::Quit) => {
+                    self.show(ctx, |view, out| view.left(out, Leaving::Quit))?;
+                    return Ok(None);
+                }
+                Ok(Input::Empty) => continue,
+                Ok(Input::Hint) => {
+                    let best = winning_move(&self.referee, position)?;
+                    self.show(ctx, |view, out| view.hint(out, position, best.as_deref()))?;
+                    continue;
+                }
+                Err(why) => why,
+            };
+            self.show(ctx, |view, out| view.illegal(out, &why))?;
+        }
+    }
+
+    /// Shows an event through the view, at once: the player may be waiting
+    /// for it.
+    fn show(
+        &self,
+        ctx: &mut Ctx,
+        event: impl FnOnce(&dyn View, &mut dyn Write) -> std::io::Result<()>,
+    ) -> Result<(), Failure> {
+        event(self.view, &mut *ctx.out)?;
+        Ok(ctx.out.flush()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_starts_can_be_won_by_the_player_and_are_repeatable() {
+        for engine_first in [false, true] {
+            let mut starts = std::collections::BTreeSet::new();
+            for seed in 0..50 {
+                let p = random_start(Some(seed), engine_first);
+                starts.insert(p);
+                assert_eq!(p, random_start(Some(seed), engine_first));
+                assert!(p.iter().all(|&pile| (1..=RANDOM_PILE_MAX).contains(&pile)));
+                // Won for the player: winning when the player moves first,
+                // losing when the engine does.
+                assert_eq!(
+                    stone_game::EMBEDDED.is_losing(p[0], p[1], p[2]),
+                    Some(engine_first),
+                    "{p:?}"
+                );
+            }
+            // Random: fifty seeds do not all give one start (repeats are
+            // rare among the 8000 positions, or the 52 losing ones in six
+            // orders each).
+            assert!(starts.len() > 25, "{engine_first}: {starts:?}");
+        }
+    }
+
+    /// Every losing position with piles from 1 to 20 can start a game the
+    /// engine moves first in, in any pile order: the seeds reach them all,
+    /// and not only sorted.
+    #[test]
+    fn the_engine_first_starts_reach_every_losing_position_in_range() {
+        let mut expected = std::collections::BTreeSet::new();
+        for a in 1..=RANDOM_PILE_MAX {
+            for b in a..=RANDOM_PILE_MAX {
+                for c in b..=RANDOM_PILE_MAX {
+                    if stone_game::EMBEDDED.is_losing(a, b, c) == Some(true) {
+                        expected.insert([a, b, c]);
+                    }
+                }
+            }
+        }
+        let (mut reached, mut unsorted) = (std::collections::BTreeSet::new(), 0);
+        for seed in 0..1000 {
+            let p = random_start(Some(seed), true);
+            let mut sorted = p;
+            sorted.sort_unstable();
+            unsorted += usize::from(sorted != p);
+            reached.insert(sorted);
+        }
+        assert_eq!(reached, expected);
+        assert!(unsorted > 500, "{unsorted}");
+    }
+
+    #[test]
+    fn a_seed_goes_with_no_piles() {
+        assert_eq!(start_position(&[1, 2, 3], None, false).unwrap(), [1, 2, 3]);
+        assert_eq!(
+            start_position(&[], Some(7), true).unwrap(),
+            random_start(Some(7), true)
+        );
+        let Err(Failure::Usage(why)) = start_position(&[1, 2, 3], Some(7), false) else {
+            panic!("a seed with piles is refused");
+        };
+        assert!(
+            why.starts_with("--seed only chooses a random start"),
+            "{why}"
+        );
+    }
+
+    /// Plays `typed` from `start` in a terminal, and returns what it shows.
+    fn played(start: &[u64], engine_first: bool, typed: &str) -> String {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut input = typed.as_bytes();
+        let mut ctx = Ctx {
+            out: &mut out,
+            err: &mut err,
+            input: &mut input,
+            interactive: true,
+            progress_bar: false,
+            memory: None,
+        };
+        let game = Game {
+            referee: Referee::One(stone_game::EMBEDDED),
+            view: &Terminal,
+        };
+        assert_eq!(game.run(&mut ctx, start.to_vec(), engine_first).unwrap(), 0);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn in_a_terminal_every_event_goes_through_the_terminal_view() {
+        let shown = played(&[1, 3, 4], false, "1 2\nhint\n1 3 3\n");
+        assert!(shown.starts_with("Three piles of stones."), "{shown}");
+        for said in [
+            "your move (the piles you leave, e.g. '1 3 3'; 'hint'; 'quit')> ",
+            "That is not a move: type the position you leave as three numbers (e.g. '1 3 3')",
+            "Leave 1 3 3:",
+            "The engine leaves ",
+        ] {
+            assert!(shown.contains(said), "{said:?} in {shown}");
+        }
+        assert!(shown.ends_with("\nbye\n"), "{shown}");
+        assert!(played(&[0, 0, 5], false, "0 0 0\n").ends_with("you win!\n"));
+        assert!(played(&[1, 3, 4], false, "quit\n").ends_with("> bye\n"));
+    }
+
+    #[test]
+    fn a_start_with_no_stones_is_lost_for_the_side_to_move() {
+        let you_first = played(&[0, 0, 0], false, "");
+        assert!(you_first.ends_with("The engine wins.\n"), "{you_first}");
+        assert!(!you_first.contains("your move"), "{you_first}");
+        let engine_first = played(&[0, 0, 0], true, "");
+        assert!(engine_first.ends_with("You win!\n"), "{engine_first}");
+        assert!(
+            !engine_first.contains("The engine leaves"),
+            "{engine_first}"
+        );
+    }
+}

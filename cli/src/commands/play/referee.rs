@@ -1,0 +1,279 @@
+//! The referee: positions, which moves are legal, which win, and who has won.
+//! One game is decided by the tables of losing positions; a sum of games by
+//! its games' Grundy values, through the library's
+//! [`GrundyTable::sum_winning_moves`].
+
+use stone_game::{GrundyTable, IllegalMove, Move, Tables};
+
+use crate::context::Failure;
+
+/// What decides the positions of a game.
+pub(super) enum Referee<'t> {
+    /// One game: the tables of losing positions.
+    One(Tables<'t>),
+    /// A sum of games: the Grundy values of every game.
+    Sum(&'t GrundyTable),
+}
+
+impl Referee<'_> {
+    /// Every move from the whole position `p` to a lost one (for the player
+    /// who must answer it), as the position it leaves; none when `p` is lost.
+    pub(super) fn winning_moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, Failure> {
+        match self {
+            Referee::One(tables) => {
+                let moves = tables.winning_moves(p[0], p[1], p[2]).ok_or_else(|| {
+                    Failure::Internal(format!("the tables do not answer the moves of {p:?}"))
+                })?;
+                Ok(moves.map(|m| m.to.to_vec()).collect())
+            }
+            Referee::Sum(values) => {
+                let games: Vec<[u64; 3]> = p.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
+                let moves = values.sum_winning_moves(&games).ok_or_else(|| {
+                    Failure::Internal(format!("the Grundy table lacks {}", games_text(p)))
+                })?;
+                Ok(moves
+                    .into_iter()
+                    .map(|m| {
+                        let mut whole = p.to_vec();
+                        whole[3 * m.game..3 * m.game + 3].copy_from_slice(&m.to);
+                        whole
+                    })
+                    .collect())
+            }
+        }
+    }
+}
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Winner {
+    Player,
+    Engine,
+}
+
+/// How a game ended: the one whose turn it is with no stone left has lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    /// The winner took the last stone.
+    LastStone(Winner),
+    /// The start had no stones, so the side to move could not, and lost.
+    NoStones(Winner),
+}
+
+/// Whether no stone is left to take: the game is over.
+pub(super) fn is_over(p: &[u64]) -> bool {
+    p.iter().all(|&pile| pile == 0)
+}
+
+/// Why leaving `to` from `from` (whole positions, games of three piles in
+/// order) is not a move of one game; `Ok` when it is one.
+pub(super) fn check_move(from: &[u64], to: &[u64]) -> Result<(), String> {
+    let changed: Vec<usize> = (0..from.len() / 3)
+        .filter(|&g| from[3 * g..3 * g + 3] != to[3 * g..3 * g + 3])
+        .collect();
+    match changed[..] {
+        [] => Err(explain(IllegalMove::NothingTaken, 0)),
+        [g] => {
+            let game = |p: &[u64]| [p[3 * g], p[3 * g + 1], p[3 * g + 2]];
+            Move::between(game(from), game(to))
+                .map(|_| ())
+                .map_err(|why| explain(why, 3 * g))
+        }
+        _ => Err(format!(
+            "a move changes one game, but this changes games {}",
+            changed
+                .iter()
+                .map(|g| (g + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )),
+    }
+}
+
+/// `why` in the player's words, for the game whose first pile is `first`.
+fn explain(why: IllegalMove, first: usize) -> String {
+    match why {
+        IllegalMove::PileGrows { pile, from, to } => format!(
+            "pile {} would grow from {from} to {to}; a move only takes stones",
+            pile_name(first + pile)
+        ),
+        IllegalMove::NothingTaken => {
+            "that is the position as it stands; a move takes at least one stone".into()
+        }
+        IllegalMove::UnequalAmounts { taken } => format!(
+            "a move takes the same number of stones from each pile it touches, but this takes {}",
+            (0..3)
+                .filter(|&i| taken[i] > 0)
+                .map(|i| format!("{} from {}", taken[i], pile_name(first + i)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// A legal move from `p`, which has a stone, to show as an example: one
+/// stone from its largest pile (the first, if several are largest).
+pub(super) fn example_move(p: &[u64]) -> Vec<u64> {
+    let mut to = p.to_vec();
+    if let Some(largest) = (0..p.len()).max_by_key(|&i| (p[i], std::cmp::Reverse(i))) {
+        to[largest] = to[largest].saturating_sub(1);
+    }
+    to
+}
+
+/// The name of pile `i`, as shown and explained: `A` to `Z`, then `AA`, `AB`, ...
+pub(super) fn pile_name(i: usize) -> String {
+    let mut name = Vec::new();
+    let mut n = i + 1;
+    while n > 0 {
+        let digit = (n - 1) % 26;
+        name.push(b'A' + digit as u8);
+        n = (n - 1) / 26;
+    }
+    name.reverse();
+    String::from_utf8_lossy(&name).into_owned()
+}
+
+/// The piles of `p`, space-separated: a position as it is typed, and as the
+/// pipe protocol writes it.
+pub(super) fn piles_text(p: &[u64]) -> String {
+    p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The games of `p`, as `(3, 5, 6) + (2, 7, 9)`.
+pub(super) fn games_text(p: &[u64]) -> String {
+    p.chunks(3)
+        .map(|g| {
+            format!(
+                "({})",
+                g.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_checked_and_explained_with_the_piles_names() {
+        assert_eq!(check_move(&[1, 3, 4], &[1, 3, 3]), Ok(()));
+        assert_eq!(check_move(&[5, 5, 5], &[2, 5, 2]), Ok(()));
+        assert_eq!(check_move(&[5, 5, 5, 1, 2, 3], &[5, 5, 5, 0, 1, 2]), Ok(()));
+        for (from, to, why) in [
+            (
+                &[1, 3, 4][..],
+                &[1, 3, 4][..],
+                "that is the position as it stands; a move takes at least one stone",
+            ),
+            (
+                &[1, 3, 4],
+                &[2, 3, 4],
+                "pile A would grow from 1 to 2; a move only takes stones",
+            ),
+            (
+                &[1, 3, 4],
+                &[1, 2, 2],
+                "a move takes the same number of stones from each pile it touches, \
+                 but this takes 1 from B, 2 from C",
+            ),
+            (
+                &[1, 3, 4, 5, 5, 5],
+                &[1, 3, 4, 5, 6, 5],
+                "pile E would grow from 5 to 6; a move only takes stones",
+            ),
+            (
+                &[1, 3, 4, 5, 5, 5],
+                &[1, 3, 4, 4, 5, 3],
+                "a move takes the same number of stones from each pile it touches, \
+                 but this takes 1 from D, 2 from F",
+            ),
+            (
+                &[1, 3, 4, 5, 5, 5],
+                &[1, 3, 3, 4, 5, 5],
+                "a move changes one game, but this changes games 1 and 2",
+            ),
+        ] {
+            assert_eq!(
+                check_move(from, to),
+                Err(why.to_string()),
+                "{from:?} -> {to:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn piles_are_named_by_letters() {
+        let names: Vec<String> = [0, 1, 25, 26, 27, 51, 52].map(pile_name).to_vec();
+        assert_eq!(names, ["A", "B", "Z", "AA", "AB", "AZ", "BA"]);
+    }
+
+    #[test]
+    fn positions_read_as_typed_and_as_games() {
+        assert_eq!(piles_text(&[3, 5, 6, 2, 7, 9]), "3 5 6 2 7 9");
+        assert_eq!(games_text(&[3, 5, 6, 2, 7, 9]), "(3, 5, 6) + (2, 7, 9)");
+        assert!(is_over(&[0, 0, 0, 0, 0, 0]));
+        assert!(!is_over(&[0, 0, 0, 0, 1, 0]));
+    }
+
+    #[test]
+    fn the_example_move_is_legal() {
+        assert_eq!(example_move(&[1, 4, 4]), [1, 3, 4]);
+        for p in [&[0, 0, 1][..], &[7, 2, 7], &[0, 0, 0, 3, 1, 3], &[9, 9, 9]] {
+            assert_eq!(check_move(p, &example_move(p)), Ok(()), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn a_sums_winning_moves_make_the_xor_0_and_change_one_game() {
+        let table = GrundyTable::compute(8).unwrap();
+        let referee = Referee::Sum(&table);
+        let value = |p: &[u64]| table.value(p[0], p[1], p[2]).unwrap();
+        let xor = |p: &[u64]| p.chunks(3).fold(0, |x, g| x ^ value(g));
+        for p in [
+            [1, 1, 1, 0, 0, 3],
+            [3, 5, 6, 2, 7, 8],
+            [0, 0, 1, 0, 1, 1],
+            [4, 4, 4, 8, 8, 8],
+        ] {
+            let moves = referee.winning_moves(&p).unwrap();
+            assert_eq!(moves.is_empty(), xor(&p) == 0, "{p:?}");
+            for to in moves {
+                assert_eq!(xor(&to), 0, "{p:?} -> {to:?}");
+                assert_eq!(check_move(&p, &to), Ok(()), "{p:?} -> {to:?}");
+            }
+        }
+        // The whole positions of the library's moves: from (0,0,1) + (0,1,1),
+        // worth 1 and 2, a pile of the second game goes.
+        assert_eq!(
+            referee.winning_moves(&[0, 0, 1, 0, 1, 1]).unwrap(),
+            [vec![0, 0, 1, 0, 0, 1], vec![0, 0, 1, 0, 1, 0]]
+        );
+        // Three games: the one moved in is put back in its place.
+        assert_eq!(
+            referee.winning_moves(&[0, 1, 2, 0, 0, 0, 0, 0, 1]).unwrap(),
+            [
+                vec![0, 1, 0, 0, 0, 0, 0, 0, 1],
+                vec![0, 0, 1, 0, 0, 0, 0, 0, 1],
+                vec![0, 1, 2, 0, 0, 0, 0, 0, 0],
+            ]
+        );
+    }
+
+    #[test]
+    fn positions_the_tables_do_not_cover_are_internal_failures() {
+        let table = GrundyTable::compute(3).unwrap();
+        assert!(matches!(
+            Referee::Sum(&table).winning_moves(&[0, 0, 4, 1, 1, 1]),
+            Err(Failure::Internal(_))
+        ));
+        let past = u64::from(stone_game::LIMIT) + 1;
+        assert!(matches!(
+            Referee::One(stone_game::EMBEDDED).winning_moves(&[past, past, past]),
+            Err(Failure::Internal(_))
+        ));
+    }
+}

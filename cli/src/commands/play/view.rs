@@ -1,0 +1,43 @@
+//! How a game is shown: the pipe protocol for scripts, rows of stones for a
+//! person at a terminal. Both show the same events, in the same order.
+
+use std::io::{self, Write};
+
+use super::referee::End;
+
+/// Why the player left before the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Leaving {
+    /// `quit` was typed.
+    Quit,
+    /// The input ended.
+    EndOfInput,
+}
+
+/// The events of a game, as one way of showing them writes them to `out`.
+/// Positions are whole: every pile, games of three in order.
+pub(super) trait View {
+    /// The game starts from `p`.
+    fn start(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
+    /// The player is asked for a move from `p`.
+    fn prompt(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
+    /// The engine left `p`.
+    fn engine_move(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
+    /// The answer to `hint`: the winning move the engine would make, as the
+    /// position it leaves, or `None` when `p` has none.
+    fn hint(&self, out: &mut dyn Write, p: &[u64], best: Option<&[u64]>) -> io::Result<()>;
+    /// A typed line was not a legal move, for the reason `why`.
+    fn illegal(&self, out: &mut dyn Write, why: &str) -> io::Result<()>;
+    /// The player left before the end.
+    fn left(&self, out: &mut dyn Write, how: Leaving) -> io::Result<()>;
+    /// The game is over.
+    fn end(&self, out: &mut dyn Write, end: End) -> io::Result<()>;
+}
+
+/// What `show` writes: a view's event, as text.
+#[cfg(test)]
+pub(super) fn written(show: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> String {
+    let mut out = Vec::new();
+    show(&mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}

@@ -1,0 +1,3 @@
+const T: stone_game::Tables<'static> = stone_game::tables!(10, misere, 3);
+
+fn main() {}
