@@ -202,7 +202,8 @@ Typed at each turn:
 Over a pipe (stdin or stdout not a terminal), one line each:
   start: A B C ...              the start, every pile
   engine: X Y Z ...             the position the engine leaves
-  hint: X Y Z ... / hint: none  the answer to 'hint'
+  hint: X Y Z ... / hint: none  the answer to 'hint'; one game adds '  win in N',
+                                the moves the win takes with perfect play
   illegal: WHY                  a line that is not a legal move; the game goes on
   you win / engine wins         the last line of a finished game; right after
                                 'start:' when there is no stone to take, since

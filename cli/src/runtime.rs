@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use stone_game::{
     Convention, EMBEDDED, GrundyError, GrundyTable, LIMIT, Outcome, Progress, RemotenessError,
-    RemotenessTable, ScanError, ScannedTables, ScannedTriples, Tables,
+    RemotenessTable, ScanError, ScannedTables, ScannedTriples, Tables, Value,
 };
 
 use crate::context::{Ctx, Failure};
@@ -379,6 +379,22 @@ pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Win => "win",
         Outcome::Lose => "lose",
+    }
+}
+
+/// A move's place in [`best_first`]'s order: whether it leaves a won
+/// position, its remoteness (negated for a won one), the position left.
+pub(crate) type Rank = (bool, i64, [u64; 3]);
+
+/// The order of moves by the values of the positions they leave, best for
+/// the mover first (`moves --all`, `play`'s engine): moves that leave a
+/// lost position, the quickest win first; then the others, the longest
+/// resistance first; ties by the position left.
+pub(crate) fn best_first(to: [u64; 3], value: Value) -> Rank {
+    let r = i64::from(value.remoteness);
+    match value.outcome {
+        Outcome::Lose => (false, r, to),
+        Outcome::Win => (true, -r, to),
     }
 }
 

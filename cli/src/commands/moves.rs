@@ -4,10 +4,12 @@
 //! and remoteness of the position it leaves.
 
 use serde::Serialize;
-use stone_game::{Convention, Move, Outcome, Value, WinningMove};
+use stone_game::{Convention, Move, WinningMove};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{convention_name, outcome_name, position_table, remoteness_table, view};
+use crate::runtime::{
+    best_first, convention_name, outcome_name, position_table, remoteness_table, view,
+};
 
 /// `moves --json`: `{"position":[a,b,c],"moves":[...]}`.
 #[derive(Serialize)]
@@ -141,15 +143,4 @@ fn all_moves(
         }
     }
     Ok(0)
-}
-
-/// The order of `moves --all`, best for the mover first: moves that leave a
-/// lost position, the quickest win first; then the others, the longest
-/// resistance first; ties by the position left.
-fn best_first(to: [u64; 3], value: Value) -> (bool, i64, [u64; 3]) {
-    let r = i64::from(value.remoteness);
-    match value.outcome {
-        Outcome::Lose => (false, r, to),
-        Outcome::Win => (true, -r, to),
-    }
 }

@@ -23,11 +23,11 @@ mod view;
 
 use std::io::Write;
 
-use stone_game::GrundyTable;
+use stone_game::{Convention, GrundyTable, RemotenessTable};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{grundy_table, table_for_position, view};
-use engine::{engine_move, winning_move};
+use crate::runtime::{MAX_REMOTENESS, grundy_table, remoteness_table, table_for_position, view};
+use engine::{engine_move_with, hint_with};
 use input::{Input, parse_input};
 use pipe::Pipe;
 use referee::{End, Referee, Winner, check_move, games_text, is_over};
@@ -50,8 +50,23 @@ pub(crate) fn play(
         // Piles only shrink, so the tables that decide the start decide
         // every position of the game.
         let table = table_for_position(ctx, [a, b, c], "playing from")?;
+        let largest = a.max(b).max(c);
+        // Within its cap, the remoteness: the engine wins in the fewest
+        // moves and holds out the longest.
+        let remoteness: Option<RemotenessTable> = if largest <= u64::from(MAX_REMOTENESS) {
+            let what = format!("playing from ({a}, {b}, {c})");
+            Some(remoteness_table(ctx, Convention::Normal, largest, &what)?)
+        } else {
+            ctx.note(&format!(
+                "pile {largest} is past {MAX_REMOTENESS}, the largest whose remoteness this \
+                 tool computes: the engine plays perfectly, but not always the shortest win \
+                 or the longest defence"
+            ));
+            None
+        };
         let game = Game {
             referee: Referee::One(view(&table)),
+            remoteness: remoteness.as_ref(),
             view: shown,
         };
         game.run(ctx, start, engine_first)
@@ -61,6 +76,7 @@ pub(crate) fn play(
         let table: GrundyTable = grundy_table(ctx, largest, &what)?;
         let game = Game {
             referee: Referee::Sum(&table),
+            remoteness: None,
             view: shown,
         };
         game.run(ctx, start, engine_first)
@@ -129,6 +145,8 @@ fn random_start(seed: Option<u64>, engine_first: bool) -> [u64; 3] {
 /// A game: what decides its positions, and how it is shown.
 struct Game<'t> {
     referee: Referee<'t>,
+    /// The remoteness of one game, within its cap.
+    remoteness: Option<&'t RemotenessTable>,
     view: &'t dyn View,
 }
 
@@ -160,7 +178,7 @@ impl Game<'_> {
                     None => return Ok(0),
                 }
             } else {
-                position = engine_move(&self.referee, &position)?;
+                position = engine_move_with(&self.referee, self.remoteness, &position)?;
                 self.show(ctx, |view, out| view.engine_move(out, &position))?;
             }
             moved = true;
@@ -188,8 +206,10 @@ impl Game<'_> {
                 }
                 Ok(Input::Empty) => continue,
                 Ok(Input::Hint) => {
-                    let best = winning_move(&self.referee, position)?;
-                    self.show(ctx, |view, out| view.hint(out, position, best.as_deref()))?;
+                    let (best, wins_in) = hint_with(&self.referee, self.remoteness, position)?;
+                    self.show(ctx, |view, out| {
+                        view.hint(out, position, best.as_deref(), wins_in)
+                    })?;
                     continue;
                 }
                 Err(why) => why,
@@ -295,6 +315,7 @@ mod tests {
         };
         let game = Game {
             referee: Referee::One(stone_game::EMBEDDED),
+            remoteness: None,
             view: &Terminal,
         };
         assert_eq!(game.run(&mut ctx, start.to_vec(), engine_first).unwrap(), 0);

@@ -24,10 +24,17 @@ impl View for Pipe {
         writeln!(out, "engine: {}", piles_text(p))
     }
 
-    fn hint(&self, out: &mut dyn Write, _: &[u64], best: Option<&[u64]>) -> io::Result<()> {
-        match best {
-            Some(to) => writeln!(out, "hint: {}", piles_text(to)),
-            None => writeln!(out, "hint: none"),
+    fn hint(
+        &self,
+        out: &mut dyn Write,
+        _: &[u64],
+        best: Option<&[u64]>,
+        wins_in: Option<u32>,
+    ) -> io::Result<()> {
+        match (best, wins_in) {
+            (Some(to), Some(n)) => writeln!(out, "hint: {}  win in {n}", piles_text(to)),
+            (Some(to), None) => writeln!(out, "hint: {}", piles_text(to)),
+            (None, _) => writeln!(out, "hint: none"),
         }
     }
 
@@ -68,10 +75,14 @@ mod tests {
             "engine: 3 5 6 2 7 9\n"
         );
         assert_eq!(
-            written(|o| Pipe.hint(o, &p, Some(&[0; 6]))),
+            written(|o| Pipe.hint(o, &p, Some(&[0; 6]), None)),
             "hint: 0 0 0 0 0 0\n"
         );
-        assert_eq!(written(|o| Pipe.hint(o, &p, None)), "hint: none\n");
+        assert_eq!(written(|o| Pipe.hint(o, &p, None, None)), "hint: none\n");
+        assert_eq!(
+            written(|o| Pipe.hint(o, &[1, 3, 4], Some(&[1, 3, 3]), Some(5))),
+            "hint: 1 3 3  win in 5\n"
+        );
         assert_eq!(written(|o| Pipe.illegal(o, "why")), "illegal: why\n");
         assert_eq!(written(|o| Pipe.left(o, Leaving::Quit)), "");
         assert_eq!(written(|o| Pipe.left(o, Leaving::EndOfInput)), "");

@@ -45,7 +45,22 @@ impl View for Terminal {
         draw_piles(out, p)
     }
 
-    fn hint(&self, out: &mut dyn Write, _: &[u64], best: Option<&[u64]>) -> io::Result<()> {
+    fn hint(
+        &self,
+        out: &mut dyn Write,
+        _: &[u64],
+        best: Option<&[u64]>,
+        wins_in: Option<u32>,
+    ) -> io::Result<()> {
+        if let (Some(to), Some(n)) = (best, wins_in)
+            && !is_over(to)
+        {
+            return writeln!(
+                out,
+                "Leave {}: you win in {n} moves with perfect play (yours and the engine's).",
+                piles_text(to)
+            );
+        }
         match best {
             Some(to) if is_over(to) => writeln!(out, "Take every stone left, and win."),
             Some(to) => writeln!(
@@ -159,7 +174,7 @@ mod tests {
 
     #[test]
     fn a_hint_says_how_to_win() {
-        let hint = |best: Option<&[u64]>| written(|o| Terminal.hint(o, &[1, 3, 4], best));
+        let hint = |best: Option<&[u64]>| written(|o| Terminal.hint(o, &[1, 3, 4], best, None));
         assert_eq!(hint(Some(&[0, 0, 0])), "Take every stone left, and win.\n");
         assert!(hint(Some(&[1, 3, 3])).starts_with("Leave 1 3 3:"));
         assert!(hint(None).starts_with("There is no winning move here"));

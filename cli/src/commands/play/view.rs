@@ -24,8 +24,15 @@ pub(super) trait View {
     /// The engine left `p`.
     fn engine_move(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
     /// The answer to `hint`: the winning move the engine would make, as the
-    /// position it leaves, or `None` when `p` has none.
-    fn hint(&self, out: &mut dyn Write, p: &[u64], best: Option<&[u64]>) -> io::Result<()>;
+    /// position it leaves, or `None` when `p` has none; `wins_in`, the moves
+    /// the win takes with perfect play, where the remoteness is known.
+    fn hint(
+        &self,
+        out: &mut dyn Write,
+        p: &[u64],
+        best: Option<&[u64]>,
+        wins_in: Option<u32>,
+    ) -> io::Result<()>;
     /// A typed line was not a legal move, for the reason `why`.
     fn illegal(&self, out: &mut dyn Write, why: &str) -> io::Result<()>;
     /// The player left before the end.
