@@ -700,3 +700,21 @@ fn the_engine_holds_out_exactly_the_remoteness_against_the_quickest_win() {
         );
     }
 }
+
+#[test]
+fn past_the_remoteness_cap_a_note_says_so_once_and_the_game_goes_on() {
+    let out = output(&["play", "1", "1", "1501"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert_eq!(err.matches("note: ").count(), 1, "{err}");
+    assert!(
+        err.contains("past 1500, the largest whose remoteness"),
+        "{err}"
+    );
+    let within = output(&["play", "1", "1", "20"]);
+    assert_eq!(String::from_utf8(within.stderr).expect("UTF-8"), "");
+    assert_eq!(
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        "start: 1 1 1501\n"
+    );
+}
