@@ -223,6 +223,8 @@ pub(crate) struct Game {
     /// Let the engine move first
     #[arg(long)]
     pub engine_first: bool,
+    #[command(flatten)]
+    pub rules: Rules,
 }
 
 /// The pictures of `draw`, in the order its errors and help list them.

@@ -209,7 +209,13 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         Some(Command::List(query)) => list::list(ctx, &query),
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
         Some(Command::Help { command }) => usage::help(ctx, &command),
-        Some(Command::Play(game)) => play::play(ctx, &game.piles, game.seed, game.engine_first),
+        Some(Command::Play(game)) => play::play(
+            ctx,
+            &game.piles,
+            game.seed,
+            game.engine_first,
+            game.rules.convention(),
+        ),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
     }
 }

@@ -284,16 +284,6 @@ pub(crate) fn table_to<T: RuntimeScan>(
     )
 }
 
-/// The tables of normal play to decide the position `p`
-/// ([`position_table`]).
-pub(crate) fn table_for_position(
-    ctx: &mut Ctx,
-    p: [u64; 3],
-    what: &str,
-) -> Result<Option<ScannedTables>, Failure> {
-    position_table(ctx, Convention::Normal, p, what)
-}
-
 /// The tables of the game under `convention` to decide the position `p`:
 /// they must cover its two smaller piles, so a runtime scan goes to its
 /// second-largest pile.

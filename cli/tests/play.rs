@@ -615,13 +615,19 @@ fn remoteness() -> &'static RemotenessTable {
     TABLE.get_or_init(|| RemotenessTable::compute(20, Convention::Normal).expect("small"))
 }
 
-/// The best move by the remoteness: the quickest win, or from a lost
-/// position the longest resistance.
-fn by_remoteness(p: &[u64]) -> Vec<u64> {
+/// The same under misère.
+fn misere_remoteness() -> &'static RemotenessTable {
+    static TABLE: OnceLock<RemotenessTable> = OnceLock::new();
+    TABLE.get_or_init(|| RemotenessTable::compute(20, Convention::Misere).expect("small"))
+}
+
+/// The best move by the remoteness in `table`: the quickest win, or from a
+/// lost position the longest resistance.
+fn by_remoteness(table: &RemotenessTable, p: &[u64]) -> Vec<u64> {
     moves_from(p)
         .into_iter()
         .min_by_key(|to| {
-            let v = remoteness().value(to[0], to[1], to[2]).unwrap();
+            let v = table.value(to[0], to[1], to[2]).unwrap();
             let r = i64::from(v.remoteness);
             match v.outcome {
                 Outcome::Lose => (false, r, to.clone()),
@@ -633,11 +639,17 @@ fn by_remoteness(p: &[u64]) -> Vec<u64> {
 
 /// Plays `start` over the pipe, the player moving [`by_remoteness`]: the
 /// number of moves of the game and its last line.
-fn played_by_remoteness(start: [u64; 3], engine_first: bool) -> (u32, String) {
+fn played_by_remoteness(start: [u64; 3], engine_first: bool, misere: bool) -> (u32, String) {
     let mut args: Vec<String> = start.iter().map(u64::to_string).collect();
     if engine_first {
         args.push("--engine-first".into());
     }
+    let table = if misere {
+        args.push("--misere".into());
+        misere_remoteness()
+    } else {
+        remoteness()
+    };
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut game = Session::start(&args);
     assert_eq!(game.line(), format!("start: {}", typed(&start)));
@@ -646,7 +658,7 @@ fn played_by_remoteness(start: [u64; 3], engine_first: bool) -> (u32, String) {
         if engines_turn {
             p = position(&game.line(), "engine: ");
         } else {
-            p = by_remoteness(&p);
+            p = by_remoteness(table, &p);
             game.send(&typed(&p));
         }
         moves += 1;
@@ -670,7 +682,7 @@ fn the_engine_wins_in_exactly_the_remoteness_against_the_longest_defence() {
         let v = remoteness().value(start[0], start[1], start[2]).unwrap();
         // The engine moves first from a won position, or second from a lost one.
         let engine_first = v.outcome == Outcome::Win;
-        let (moves, end) = played_by_remoteness(start, engine_first);
+        let (moves, end) = played_by_remoteness(start, engine_first, false);
         assert_eq!(
             (moves, end.as_str()),
             (v.remoteness, "engine wins"),
@@ -692,7 +704,7 @@ fn the_engine_holds_out_exactly_the_remoteness_against_the_quickest_win() {
         let v = remoteness().value(start[0], start[1], start[2]).unwrap();
         // The player moves first from a won position, or second from a lost one.
         let engine_first = v.outcome == Outcome::Lose;
-        let (moves, end) = played_by_remoteness(start, engine_first);
+        let (moves, end) = played_by_remoteness(start, engine_first, false);
         assert_eq!(
             (moves, end.as_str()),
             (v.remoteness, "you win"),
@@ -716,5 +728,44 @@ fn past_the_remoteness_cap_a_note_says_so_once_and_the_game_goes_on() {
     assert_eq!(
         String::from_utf8(out.stdout).expect("UTF-8"),
         "start: 1 1 1501\n"
+    );
+}
+
+#[test]
+fn under_misere_both_sides_play_out_exactly_the_remoteness() {
+    for start in [
+        [0, 0, 0],
+        [0, 0, 1],
+        [0, 0, 5],
+        [1, 3, 4],
+        [2, 5, 9],
+        [1, 1, 3],
+        [6, 9, 13],
+    ] {
+        let v = misere_remoteness()
+            .value(start[0], start[1], start[2])
+            .unwrap();
+        for engine_first in [false, true] {
+            // The side to move at the start wins exactly when it is won.
+            let engine_wins = (v.outcome == Outcome::Win) == engine_first;
+            let expected = if engine_wins {
+                "engine wins"
+            } else {
+                "you win"
+            };
+            let (moves, end) = played_by_remoteness(start, engine_first, true);
+            assert_eq!((moves, end.as_str()), (v.remoteness, expected), "{start:?}");
+        }
+    }
+}
+
+#[test]
+fn a_misere_sum_is_refused() {
+    let out = output(&["play", "1", "2", "3", "4", "5", "6", "--misere"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(
+        err.starts_with("error: play with a sum of games takes no --misere"),
+        "{err}"
     );
 }

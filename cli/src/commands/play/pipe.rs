@@ -12,7 +12,7 @@ use super::view::{Leaving, View};
 pub(super) struct Pipe;
 
 impl View for Pipe {
-    fn start(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
+    fn start(&self, out: &mut dyn Write, p: &[u64], _: bool) -> io::Result<()> {
         writeln!(out, "start: {}", piles_text(p))
     }
 
@@ -50,10 +50,16 @@ impl View for Pipe {
     /// is lost for the side to move, as any position with none left is.
     fn end(&self, out: &mut dyn Write, end: End) -> io::Result<()> {
         match end {
-            End::LastStone(Winner::Player) | End::NoStones(Winner::Player) => {
+            End::LastStone(Winner::Player)
+            | End::NoStones(Winner::Player)
+            | End::MisereLastStone(Winner::Player)
+            | End::MisereNoStones(Winner::Player) => {
                 writeln!(out, "you win")
             }
-            End::LastStone(Winner::Engine) | End::NoStones(Winner::Engine) => {
+            End::LastStone(Winner::Engine)
+            | End::NoStones(Winner::Engine)
+            | End::MisereLastStone(Winner::Engine)
+            | End::MisereNoStones(Winner::Engine) => {
                 writeln!(out, "engine wins")
             }
         }
@@ -68,7 +74,10 @@ mod tests {
     #[test]
     fn every_event_is_one_plain_line_or_nothing() {
         let p = [3, 5, 6, 2, 7, 9];
-        assert_eq!(written(|o| Pipe.start(o, &p)), "start: 3 5 6 2 7 9\n");
+        assert_eq!(
+            written(|o| Pipe.start(o, &p, false)),
+            "start: 3 5 6 2 7 9\n"
+        );
         assert_eq!(written(|o| Pipe.prompt(o, &p)), "");
         assert_eq!(
             written(|o| Pipe.engine_move(o, &p)),

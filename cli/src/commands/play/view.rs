@@ -17,8 +17,9 @@ pub(super) enum Leaving {
 /// The events of a game, as one way of showing them writes them to `out`.
 /// Positions are whole: every pile, games of three in order.
 pub(super) trait View {
-    /// The game starts from `p`.
-    fn start(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
+    /// The game starts from `p`; `misere`: whoever takes the last stone
+    /// loses.
+    fn start(&self, out: &mut dyn Write, p: &[u64], misere: bool) -> io::Result<()>;
     /// The player is asked for a move from `p`.
     fn prompt(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
     /// The engine left `p`.
