@@ -135,6 +135,30 @@ mod tests {
     }
 
     #[test]
+    fn a_misere_slice_marks_the_misere_losing_positions_and_only_them() {
+        let scratch = scratch();
+        let (a, n) = (0u64, 20u64);
+        let file = scratch.path().join("misere.png");
+        draw_to(&["slice", "0", "--misere"], n, &file);
+        let png = Png::read(&file);
+        let misere = stone_game::ScannedTables::scan_misere(40).unwrap();
+        let pairs: Vec<(u64, u64)> = (0..=n).flat_map(|b| (0..=n).map(move |c| (b, c))).collect();
+        // The caption's words do not move the plot: the normal layout holds.
+        let pixels = slice_mark_pixels(a, n, &pairs).expect("a layout");
+        let mut marks = 0;
+        for (&(b, c), &at) in pairs.iter().zip(&pixels) {
+            let losing = misere.as_tables().is_losing(a, b, c) == Some(true);
+            assert_eq!(png.at(at) == MARK_PIXEL, losing, "{a} {b} {c}");
+            marks += usize::from(losing);
+        }
+        // (0, 0, 1) and (0, 2, 2) lose under misère, (0, 0, 0) and (0, 1, 2) do not.
+        assert!(marks > 10, "{marks}");
+        let at = slice_mark_pixels(a, n, &[(0, 1), (2, 2), (0, 0), (1, 2)]).unwrap();
+        let marked: Vec<bool> = at.iter().map(|&p| png.at(p) == MARK_PIXEL).collect();
+        assert_eq!(marked, [true, true, false, false]);
+    }
+
+    #[test]
     fn a_slice_png_marks_the_losing_positions_and_only_them() {
         let scratch = scratch();
         let dir = scratch.path();
