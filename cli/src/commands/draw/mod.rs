@@ -564,6 +564,20 @@ mod tests {
     }
 
     #[test]
+    fn partners_and_counts_draw_the_misere_game_too() {
+        let scratch = scratch();
+        for picture in ["partners", "counts"] {
+            let normal = scratch.path().join(format!("{picture}.svg"));
+            let misere = scratch.path().join(format!("{picture}-misere.svg"));
+            draw_to(&[picture], 20, &normal);
+            draw_to(&[picture, "--misere"], 20, &misere);
+            // Other positions lose, so the pictures differ.
+            let read = |f: &std::path::Path| std::fs::read(f).unwrap();
+            assert_ne!(read(&normal), read(&misere), "{picture}");
+        }
+    }
+
+    #[test]
     fn the_counts_past_the_tables_need_a_scan_of_the_triples_alone() {
         let scratch = scratch();
         let limit = LIMIT + 1;
