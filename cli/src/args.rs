@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
-use stone_game::{GrundyTable, ScannedTables, ScannedTriples};
+use stone_game::{Convention, GrundyTable, RemotenessTable, ScannedTables, ScannedTriples};
 
-use crate::runtime::{MAX_BRUTE, MAX_GRUNDY, MAX_WHOLE_SCAN, RuntimeScan};
+use crate::runtime::{MAX_BRUTE, MAX_GRUNDY, MAX_REMOTENESS, MAX_WHOLE_SCAN, RuntimeScan};
 
 /// Every losing position of the three-pile stone game.
 #[derive(Debug, Parser)]
@@ -54,11 +54,18 @@ pub(crate) enum Command {
         /// Print JSON: {"pair":[a,b],"partner":c}
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        rules: Rules,
     },
     /// The winning moves of A B C: the losing positions they leave, piles in
     /// the order given, so that each line is a move for `play A B C`
     #[command(allow_negative_numbers = true)]
     Moves(Moves),
+    /// Who wins A B C (piles in any order) and in how many moves: `win in N`
+    /// or `lose in N` for the player to move, the winner hurrying and the
+    /// loser holding out (piles up to 1500)
+    #[command(allow_negative_numbers = true)]
+    Value(ValueQuery),
     /// The Sprague-Grundy value of A B C (piles in any order): 0 exactly when
     /// it is losing; a sum of games is lost when the XOR of their values is 0
     #[command(allow_negative_numbers = true)]
@@ -136,6 +143,27 @@ pub(crate) struct LimitQuery {
     /// Print JSON: {"limit":L,"sum":S} or {"limit":L,"count":N}
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub rules: Rules,
+}
+
+/// `--misere`: the game in which whoever takes the last stone loses.
+#[derive(Debug, Default, clap::Args)]
+pub(crate) struct Rules {
+    /// The misère game: whoever takes the last stone loses (computed at run time)
+    #[arg(long)]
+    misere: bool,
+}
+
+impl Rules {
+    /// The convention asked for.
+    pub(crate) fn convention(&self) -> Convention {
+        if self.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
 }
 
 /// `list`.
@@ -152,6 +180,8 @@ pub(crate) struct ListQuery {
     /// Scan at run time even when the embedded tables cover L
     #[arg(long)]
     pub scan: bool,
+    #[command(flatten)]
+    pub rules: Rules,
 }
 
 impl ListQuery {
@@ -172,7 +202,8 @@ Typed at each turn:
 Over a pipe (stdin or stdout not a terminal), one line each:
   start: A B C ...              the start, every pile
   engine: X Y Z ...             the position the engine leaves
-  hint: X Y Z ... / hint: none  the answer to 'hint'
+  hint: X Y Z ... / hint: none  the answer to 'hint'; one game adds '  win in N',
+                                the moves the win takes with perfect play
   illegal: WHY                  a line that is not a legal move; the game goes on
   you win / engine wins         the last line of a finished game; right after
                                 'start:' when there is no stone to take, since
@@ -192,6 +223,8 @@ pub(crate) struct Game {
     /// Let the engine move first
     #[arg(long)]
     pub engine_first: bool,
+    #[command(flatten)]
+    pub rules: Rules,
 }
 
 /// The pictures of `draw`, in the order its errors and help list them.
@@ -227,6 +260,15 @@ pub(crate) enum Picture {
         #[command(flatten)]
         target: DrawTarget,
     },
+    /// The remoteness of {A, b, c} with b, c <= N: losses in blues, wins in oranges, darker = longer
+    #[command(allow_negative_numbers = true)]
+    Remoteness {
+        /// The pile the slice fixes (0: Wythoff's game)
+        #[arg(value_parser = parse_number)]
+        a: u64,
+        #[command(flatten)]
+        target: DrawTarget,
+    },
 }
 
 /// The limit and the file of a picture.
@@ -239,6 +281,8 @@ pub(crate) struct DrawTarget {
     /// The file to write: .png or .svg
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub rules: Rules,
 }
 
 /// The limit of a picture, as typed: `draw` refuses one past the picture's
@@ -289,6 +333,8 @@ pub(crate) struct Position {
     /// Print JSON: {"position":[a,b,c],"losing":true|false}
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub rules: Rules,
 }
 
 /// `moves`.
@@ -297,9 +343,35 @@ pub(crate) struct Moves {
     #[command(flatten)]
     pub piles: Piles,
     /// Print JSON: {"position":[a,b,c],"moves":[{"piles":[i,...],"stones":n,"to":[x,y,z]},...]},
-    /// piles as indexes into A B C (0, 1, 2), `to` in that order
+    /// piles as indexes into A B C (0, 1, 2), `to` in that order; with --all:
+    /// {"position":[a,b,c],"convention":"normal"|"misere","moves":[{"to":[x,y,z],"outcome":"win"|"lose","remoteness":n},...]}
     #[arg(long)]
     pub json: bool,
+    /// Every legal move, best first, with the outcome and remoteness of the
+    /// position it leaves for the player who moves there (piles up to 1500)
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub rules: Rules,
+}
+
+/// `value`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ValueQuery {
+    /// A pile
+    #[arg(value_parser = remoteness_pile)]
+    pub a: u64,
+    /// Another pile
+    #[arg(value_parser = remoteness_pile)]
+    pub b: u64,
+    /// The third pile
+    #[arg(value_parser = remoteness_pile)]
+    pub c: u64,
+    /// Print JSON: {"position":[a,b,c],"convention":"normal"|"misere","outcome":"win"|"lose","remoteness":n}
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: Rules,
 }
 
 /// `grundy`.
@@ -317,6 +389,8 @@ pub(crate) struct GrundyPosition {
     /// Print JSON: {"position":[a,b,c],"value":v}
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub rules: Rules,
 }
 
 /// The output formats of `list`.
@@ -413,6 +487,16 @@ fn grundy_pile(s: &str) -> Result<u64, String> {
         format!(
             "the largest pile is {MAX_GRUNDY} ({})",
             GrundyTable::NO_FURTHER
+        )
+    })
+}
+
+/// A pile of `value`: the remoteness is computed up to [`MAX_REMOTENESS`].
+fn remoteness_pile(s: &str) -> Result<u64, String> {
+    parse_up_to(s, || {
+        format!(
+            "the largest pile is {MAX_REMOTENESS} ({})",
+            RemotenessTable::NO_FURTHER
         )
     })
 }

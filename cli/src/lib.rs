@@ -13,12 +13,18 @@
 //! | `is-losing A B C [--json]` | `losing` or `winning` |
 //! | `partner A B [--json]` | the one `C` for which `A B C` is losing |
 //! | `moves A B C [--json]` | the positions the winning moves leave, piles in the order given (each line a move `play A B C` takes), or `no winning move: ...` |
+//! | `moves A B C --all [--json]` | every legal move, best first, with the outcome and remoteness of the position it leaves: `X Y Z  lose in 4` |
+//! | `value A B C [--json]` | `win in N` or `lose in N`: who wins, and in how many moves with perfect play |
 //! | `grundy A B C [--json]` | the Sprague-Grundy value: 0 exactly at a losing position |
 //! | `list [L \| --limit L] [--format plain\|csv\|json \| --json] [--scan]` | the losing positions with `z <= L` |
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
-//! | `draw slice A\|partners\|counts\|grundy A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
+//! | `draw slice A\|partners\|counts\|grundy A\|remoteness A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
 //! | `play [A B C ...] [--seed N] [--engine-first]` | a game, or a sum of games, against the engine, moves read from stdin |
 //! | `help [COMMAND...]` | the help of the tool or of a command |
+//!
+//! `--misere` plays the misère game (whoever takes the last stone loses) on
+//! every command but `grundy`, `draw grundy` and `play` with a sum of games,
+//! which refuse it: its tables are always scanned at run time.
 //!
 //! A limit is `--limit L` on every command that takes one (`verify`'s brute
 //! force is `--brute-limit M`); `sum`, `count` and `list` take `L` alone too. A number past what a command computes
@@ -56,7 +62,9 @@ mod runtime;
 mod usage;
 
 use args::{Cli, Command};
-use commands::{default, draw, grundy, is_losing, list, moves, partner, play, totals, verify};
+use commands::{
+    default, draw, grundy, is_losing, list, moves, partner, play, totals, value, verify,
+};
 use context::{Ctx, Failure};
 use usage::USAGE_HINT;
 
@@ -191,14 +199,29 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         None => default::default(ctx),
         Some(Command::Sum(query)) => totals::sum_or_count(ctx, &query, totals::Total::Sum),
         Some(Command::Count(query)) => totals::sum_or_count(ctx, &query, totals::Total::Count),
-        Some(Command::IsLosing(p)) => is_losing::is_losing(ctx, p.piles.get(), p.json),
-        Some(Command::Partner { a, b, json }) => partner::partner(ctx, a, b, json),
-        Some(Command::Moves(p)) => moves::moves(ctx, p.piles.get(), p.json),
-        Some(Command::Grundy(p)) => grundy::grundy(ctx, [p.a, p.b, p.c], p.json),
+        Some(Command::IsLosing(p)) => {
+            is_losing::is_losing(ctx, p.piles.get(), p.rules.convention(), p.json)
+        }
+        Some(Command::Partner { a, b, json, rules }) => {
+            partner::partner(ctx, a, b, rules.convention(), json)
+        }
+        Some(Command::Moves(m)) => {
+            moves::moves(ctx, m.piles.get(), m.rules.convention(), m.all, m.json)
+        }
+        Some(Command::Value(v)) => value::value(ctx, [v.a, v.b, v.c], v.rules.convention(), v.json),
+        Some(Command::Grundy(p)) => {
+            grundy::grundy(ctx, [p.a, p.b, p.c], p.rules.convention(), p.json)
+        }
         Some(Command::List(query)) => list::list(ctx, &query),
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
         Some(Command::Help { command }) => usage::help(ctx, &command),
-        Some(Command::Play(game)) => play::play(ctx, &game.piles, game.seed, game.engine_first),
+        Some(Command::Play(game)) => play::play(
+            ctx,
+            &game.piles,
+            game.seed,
+            game.engine_first,
+            game.rules.convention(),
+        ),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
     }
 }

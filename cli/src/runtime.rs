@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use stone_game::{
-    EMBEDDED, GrundyError, GrundyTable, LIMIT, Progress, ScanError, ScannedTables, ScannedTriples,
-    Tables,
+    Convention, EMBEDDED, GrundyError, GrundyTable, LIMIT, Outcome, Progress, RemotenessError,
+    RemotenessTable, ScanError, ScannedTables, ScannedTriples, Tables, Value,
 };
 
 use crate::context::{Ctx, Failure};
@@ -75,8 +75,13 @@ pub(crate) trait RuntimeScan: Sized {
     const VERB: &'static str = "runs";
     /// The memory the scan needs at its peak, in bytes.
     fn memory_needed(limit: u32) -> u64;
-    /// The scan, reporting progress as it goes.
-    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, Self::Error>;
+    /// The scan of the game under `convention`, reporting progress as it
+    /// goes.
+    fn scan_for(
+        convention: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Self, Self::Error>;
 }
 
 impl RuntimeScan for ScannedTables {
@@ -87,8 +92,12 @@ impl RuntimeScan for ScannedTables {
     fn memory_needed(limit: u32) -> u64 {
         ScannedTables::memory_needed(limit)
     }
-    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError> {
-        ScannedTables::scan_with_progress(limit, progress)
+    fn scan_for(
+        convention: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Self, ScanError> {
+        ScannedTables::scan_for(convention, limit, progress)
     }
 }
 
@@ -101,15 +110,21 @@ impl RuntimeScan for ScannedTriples {
     fn memory_needed(limit: u32) -> u64 {
         ScannedTriples::memory_needed(limit)
     }
-    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError> {
-        ScannedTriples::scan_with_progress(limit, progress)
+    fn scan_for(
+        convention: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Self, ScanError> {
+        ScannedTriples::scan_for(convention, limit, progress)
     }
 }
 
-/// Scans to `limit` at run time for `what` (e.g. `S(4000)`), after checking
-/// the limit and the memory and printing `note`, if any, on stderr.
+/// Scans the game under `convention` to `limit` at run time for `what`
+/// (e.g. `S(4000)`), after checking the limit and the memory and printing
+/// `note`, if any, on stderr.
 pub(crate) fn scan<T: RuntimeScan>(
     ctx: &mut Ctx,
+    convention: Convention,
     limit: u64,
     what: &str,
     note: Option<&str>,
@@ -123,7 +138,7 @@ pub(crate) fn scan<T: RuntimeScan>(
     if let Some(note) = note {
         ctx.note(note);
     }
-    scan_checked(ctx, limit)
+    scan_checked_for(ctx, convention, limit)
 }
 
 /// The note for a runtime scan to `limit`, past the embedded tables.
@@ -149,22 +164,44 @@ pub(crate) fn scan_limit<T: RuntimeScan>(what: &str, limit: u64) -> Result<u32, 
     }
 }
 
-/// A scan to `limit`, whose size the caller has checked.
+/// A scan of normal play to `limit`, whose size the caller has checked.
 pub(crate) fn scan_checked<T: RuntimeScan>(ctx: &Ctx, limit: u32) -> Result<T, Failure> {
-    scan_with_bar::<T>(limit, ctx.progress_bar).map_err(|e| Failure::Internal(e.to_string()))
+    scan_checked_for(ctx, Convention::Normal, limit)
+}
+
+/// A scan of the game under `convention` to `limit`, whose size the caller
+/// has checked.
+fn scan_checked_for<T: RuntimeScan>(
+    ctx: &Ctx,
+    convention: Convention,
+    limit: u32,
+) -> Result<T, Failure> {
+    scan_with_bar::<T>(convention, limit, ctx.progress_bar)
+        .map_err(|e| Failure::Internal(e.to_string()))
 }
 
 /// The scan, with a progress bar on the real stderr once a second has
 /// passed, when `show_bar` is set. (On a stderr that is not a terminal
 /// indicatif draws nothing even then; `main` sets `show_bar` only on one.)
-fn scan_with_bar<T: RuntimeScan>(limit: u32, show_bar: bool) -> Result<T, T::Error> {
-    scan_with_bar_on(limit, show_bar, ProgressDrawTarget::stderr, BAR_DELAY)
+fn scan_with_bar<T: RuntimeScan>(
+    convention: Convention,
+    limit: u32,
+    show_bar: bool,
+) -> Result<T, T::Error> {
+    scan_with_bar_on(
+        convention,
+        limit,
+        show_bar,
+        ProgressDrawTarget::stderr,
+        BAR_DELAY,
+    )
 }
 
 /// [`scan_with_bar`], drawing on `target()` once `delay` has passed: the bar
 /// follows the scan from its start, hidden until then, so that its rate and
 /// ETA are right when it appears.
 fn scan_with_bar_on<T: RuntimeScan>(
+    convention: Convention,
     limit: u32,
     show_bar: bool,
     target: impl Fn() -> ProgressDrawTarget,
@@ -173,7 +210,7 @@ fn scan_with_bar_on<T: RuntimeScan>(
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let mut shown = false;
-    let table = T::scan_with_progress(limit, |progress| {
+    let table = T::scan_for(convention, limit, |progress| {
         if !show_bar {
             return;
         }
@@ -200,41 +237,59 @@ fn new_bar(limit: u32, pairs_total: u64) -> ProgressBar {
     }
 }
 
-/// The embedded tables when they cover `needed` and no scan is forced
-/// (`None`), else a runtime scan to `needed`, after the note `past_note`
-/// (called only when `needed` is past them) or the `--scan` one.
+/// The note of every runtime scan of the misère game, which no embedded
+/// table covers.
+pub(crate) const MISERE_NOTE: &str = "the misère tables are computed at run time";
+
+/// The embedded tables when they cover `needed`, no scan is forced and the
+/// game is normal play (`None`), else a runtime scan to `needed`, after the
+/// note `past_note` (called only when `needed` is past them), the `--scan`
+/// one or the misère one.
 pub(crate) fn table_covering<T: RuntimeScan>(
     ctx: &mut Ctx,
+    convention: Convention,
     needed: u64,
     force_scan: bool,
     past_note: impl FnOnce() -> String,
     what: &str,
 ) -> Result<Option<T>, Failure> {
-    let note = if needed > u64::from(LIMIT) {
+    let note = if convention == Convention::Misere {
+        MISERE_NOTE.to_owned()
+    } else if needed > u64::from(LIMIT) {
         past_note()
     } else if force_scan {
         format!("scanning to {needed} at run time, as --scan asks")
     } else {
         return Ok(None);
     };
-    scan(ctx, needed, what, Some(&note)).map(Some)
+    scan(ctx, convention, needed, what, Some(&note)).map(Some)
 }
 
 /// The tables for the totals and triples up to `limit` (a scan of the
 /// triples alone answers those), or for pictures of them.
 pub(crate) fn table_to<T: RuntimeScan>(
     ctx: &mut Ctx,
+    convention: Convention,
     limit: u64,
     force_scan: bool,
     what: &str,
 ) -> Result<Option<T>, Failure> {
-    table_covering(ctx, limit, force_scan, || past_limit_note(limit), what)
+    table_covering(
+        ctx,
+        convention,
+        limit,
+        force_scan,
+        || past_limit_note(limit),
+        what,
+    )
 }
 
-/// The tables to decide the position `p`: they must cover its two smaller
-/// piles, so a runtime scan goes to its second-largest pile.
-pub(crate) fn table_for_position(
+/// The tables of the game under `convention` to decide the position `p`:
+/// they must cover its two smaller piles, so a runtime scan goes to its
+/// second-largest pile.
+pub(crate) fn position_table(
     ctx: &mut Ctx,
+    convention: Convention,
     p: [u64; 3],
     what: &str,
 ) -> Result<Option<ScannedTables>, Failure> {
@@ -248,7 +303,7 @@ pub(crate) fn table_for_position(
         )
     };
     let what = format!("{what} ({}, {}, {})", p[0], p[1], p[2]);
-    table_covering(ctx, y, false, past_note, &what)
+    table_covering(ctx, convention, y, false, past_note, &what)
 }
 
 /// The tables that answer: a runtime scan where one ran, else the embedded ones.
@@ -273,7 +328,14 @@ impl RuntimeScan for GrundyTable {
     fn memory_needed(limit: u32) -> u64 {
         GrundyTable::memory_needed(limit)
     }
-    fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, GrundyError> {
+    /// Grundy values are those of normal play, whatever `convention` says:
+    /// misère sums do not follow the XOR rule, and every command that reads
+    /// Grundy values refuses `--misere` before it gets here.
+    fn scan_for(
+        _: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Self, GrundyError> {
         GrundyTable::compute_with_progress(limit, progress)
     }
 }
@@ -282,7 +344,87 @@ impl RuntimeScan for GrundyTable {
 /// (e.g. `the value of (3, 5, 6)`), after checking the limit against
 /// [`MAX_GRUNDY`] and the memory against what is available.
 pub(crate) fn grundy_table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<GrundyTable, Failure> {
-    scan(ctx, limit, what, None)
+    scan(ctx, Convention::Normal, limit, what, None)
+}
+
+/// The refusal of `--misere` by `command`, which reads Grundy values: misère
+/// sums of games do not follow the XOR rule (GAME.md, "Misère play").
+pub(crate) fn misere_refused(command: &str) -> Failure {
+    Failure::Usage(format!(
+        "{command} takes no --misere: Grundy values answer sums of games by the XOR rule, \
+         which misère sums do not follow (GAME.md, section 9, \"Misère play\")"
+    ))
+}
+
+/// The word of `convention` in JSON answers: `normal` or `misere`.
+pub(crate) fn convention_name(convention: Convention) -> &'static str {
+    match convention {
+        Convention::Normal => "normal",
+        Convention::Misere => "misere",
+    }
+}
+
+/// The word of an outcome in answers: `win` or `lose`.
+pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "win",
+        Outcome::Lose => "lose",
+    }
+}
+
+/// A move's place in [`best_first`]'s order: whether it leaves a won
+/// position, its remoteness (negated for a won one), the position left.
+pub(crate) type Rank = (bool, i64, [u64; 3]);
+
+/// The order of moves by the values of the positions they leave, best for
+/// the mover first (`moves --all`, `play`'s engine): moves that leave a
+/// lost position, the quickest win first; then the others, the longest
+/// resistance first; ties by the position left.
+pub(crate) fn best_first(to: [u64; 3], value: Value) -> Rank {
+    let r = i64::from(value.remoteness);
+    match value.outcome {
+        Outcome::Lose => (false, r, to),
+        Outcome::Win => (true, -r, to),
+    }
+}
+
+/// The largest pile whose remoteness the tool computes (`value`, `moves
+/// --all`, `draw remoteness`): the time grows as the cube of the limit
+/// (BENCHMARKS.md, "Remoteness"), and at this limit `value` takes a few
+/// seconds. The library's
+/// [`RemotenessTable::compute`](stone_game::RemotenessTable::compute) goes
+/// further.
+pub(crate) const MAX_REMOTENESS: u32 = 1500;
+
+/// The remoteness of every position, run as the scans are.
+impl RuntimeScan for RemotenessTable {
+    type Error = RemotenessError;
+    const MAX_LIMIT: u32 = MAX_REMOTENESS;
+    const NO_FURTHER: &'static str = "the time grows as the cube of the limit";
+    const WORK: &'static str = "the remoteness of every position";
+    const VERB: &'static str = "computes";
+    fn memory_needed(limit: u32) -> u64 {
+        RemotenessTable::memory_needed(limit)
+    }
+    fn scan_for(
+        convention: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Self, RemotenessError> {
+        RemotenessTable::compute_with_progress(limit, convention, progress)
+    }
+}
+
+/// The remoteness of every position under `convention` with piles up to
+/// `limit`, for `what` (e.g. `the value of (3, 5, 6)`), after checking the
+/// limit against [`MAX_REMOTENESS`] and the memory against what is available.
+pub(crate) fn remoteness_table(
+    ctx: &mut Ctx,
+    convention: Convention,
+    limit: u64,
+    what: &str,
+) -> Result<RemotenessTable, Failure> {
+    scan(ctx, convention, limit, what, None)
 }
 
 #[cfg(test)]
@@ -350,8 +492,14 @@ mod tests {
         let expected = ScannedTables::scan(40).unwrap();
         // Asked for, no delay: drawn.
         let terminal = Recorder::default();
-        let table: ScannedTables =
-            scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
+        let table: ScannedTables = scan_with_bar_on(
+            Convention::Normal,
+            40,
+            true,
+            || terminal.target(),
+            Duration::ZERO,
+        )
+        .unwrap();
         assert_eq!(table, expected);
         assert!(
             terminal.drawn().contains("scanning to 40"),
@@ -361,28 +509,47 @@ mod tests {
         // Not asked for (stderr is not a terminal): nothing, however long the
         // scan has run.
         let terminal = Recorder::default();
-        let table: ScannedTables =
-            scan_with_bar_on(40, false, || terminal.target(), Duration::ZERO).unwrap();
+        let table: ScannedTables = scan_with_bar_on(
+            Convention::Normal,
+            40,
+            false,
+            || terminal.target(),
+            Duration::ZERO,
+        )
+        .unwrap();
         assert_eq!(table, expected);
         assert_eq!(terminal.drawn(), "");
         // The same for the scan of the triples alone.
         let terminal = Recorder::default();
-        let triples: ScannedTriples =
-            scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
+        let triples: ScannedTriples = scan_with_bar_on(
+            Convention::Normal,
+            40,
+            true,
+            || terminal.target(),
+            Duration::ZERO,
+        )
+        .unwrap();
         assert_eq!(triples, ScannedTriples::scan(40).unwrap());
         assert!(terminal.drawn().contains("scanning to 40"));
         // Asked for, but the scan ends before the delay: nothing.
         let terminal = Recorder::default();
         let hour = Duration::from_secs(3600);
-        scan_with_bar_on::<ScannedTables>(40, true, || terminal.target(), hour).unwrap();
+        scan_with_bar_on::<ScannedTables>(Convention::Normal, 40, true, || terminal.target(), hour)
+            .unwrap();
         assert_eq!(terminal.drawn(), "");
     }
 
     #[test]
     fn the_grundy_values_draw_the_same_bar() {
         let terminal = Recorder::default();
-        let table: stone_game::GrundyTable =
-            scan_with_bar_on(40, true, || terminal.target(), Duration::ZERO).unwrap();
+        let table: stone_game::GrundyTable = scan_with_bar_on(
+            Convention::Normal,
+            40,
+            true,
+            || terminal.target(),
+            Duration::ZERO,
+        )
+        .unwrap();
         assert_eq!(table, stone_game::GrundyTable::compute(40).unwrap());
         assert!(terminal.drawn().contains("scanning to 40"));
     }

@@ -261,17 +261,17 @@ mod tests {
             (
                 &["sumx"],
                 "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, count, \
-                 is-losing, partner, moves, grundy, play, draw, list, verify, help",
+                 is-losing, partner, moves, value, grundy, play, draw, list, verify, help",
             ),
             (
                 &["frob"],
                 "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
-                 partner, moves, grundy, play, draw, list, verify, help",
+                 partner, moves, value, grundy, play, draw, list, verify, help",
             ),
             (
                 &["draw", "square"],
                 "unrecognized subcommand 'square'; the pictures of 'draw' are slice, partners, \
-                 counts, grundy",
+                 counts, grundy, remoteness",
             ),
             (
                 &["list", "--json", "--format", "csv"],

@@ -9,7 +9,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use stone_game::{EMBEDDED, GrundyTable, LOSING_TRIPLES, Move};
+use stone_game::{
+    Convention, EMBEDDED, GrundyTable, LOSING_TRIPLES, Move, Outcome, RemotenessTable,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
 
@@ -142,6 +144,8 @@ fn position(line: &str, prefix: &str) -> Vec<u64> {
     let rest = line
         .strip_prefix(prefix)
         .unwrap_or_else(|| panic!("expected {prefix:?}, got {line:?}"));
+    // One game's hint ends in `  win in N`.
+    let rest = rest.split("  ").next().unwrap_or_default();
     let piles: Vec<u64> = rest
         .split(' ')
         .map(|w| w.parse().expect("a pile"))
@@ -334,13 +338,18 @@ fn a_start_with_no_stones_is_over_at_once() {
 
 #[test]
 fn the_engine_plays_a_long_game_from_a_losing_position() {
-    // From the losing (1, 3, 3) its move takes a single stone.
+    // From the losing (1, 3, 3), lost in 4, its move leaves a position won
+    // in 3, the longest any move leaves ...
     let mut game = Session::start(&["1", "3", "3", "--engine-first"]);
     assert_eq!(game.line(), "start: 1 3 3");
     let to = position(&game.line(), "engine: ");
-    assert_eq!(to.iter().sum::<u64>(), 6, "{to:?}");
-    let to = [to[0], to[1], to[2]];
-    // ... and leaves no reply that takes every stone at once, as (0, 3, 3) would.
+    let value = remoteness().value(to[0], to[1], to[2]).unwrap();
+    assert_eq!(
+        (value.outcome, value.remoteness),
+        (Outcome::Win, 3),
+        "{to:?}"
+    );
+    // ... and no reply takes every stone at once, as from (0, 3, 3).
     let replies = EMBEDDED.winning_moves(to[0], to[1], to[2]).unwrap();
     assert!(replies.into_iter().all(|m| m.to != [0; 3]), "{to:?}");
     game.finish();
@@ -369,7 +378,8 @@ fn illegal_moves_are_explained_and_the_game_goes_on() {
     }
     game.send("");
     game.send("hint");
-    assert_eq!(game.line(), "hint: 1 3 3");
+    // Of the two quickest wins, (1, 1, 4) and (1, 3, 3), the first in order.
+    assert_eq!(game.line(), "hint: 1 1 4  win in 5");
     game.send("1 3 3");
     let reply = position(&game.line(), "engine: ");
     assert!(!lost(&reply));
@@ -597,4 +607,165 @@ fn in_a_sum_illegal_moves_are_explained_and_hint_names_a_winning_move() {
     game.send("hint");
     assert_eq!(game.line(), "hint: none");
     game.finish();
+}
+
+/// The remoteness of every position up to 20, as the library computes it.
+fn remoteness() -> &'static RemotenessTable {
+    static TABLE: OnceLock<RemotenessTable> = OnceLock::new();
+    TABLE.get_or_init(|| RemotenessTable::compute(20, Convention::Normal).expect("small"))
+}
+
+/// The same under misère.
+fn misere_remoteness() -> &'static RemotenessTable {
+    static TABLE: OnceLock<RemotenessTable> = OnceLock::new();
+    TABLE.get_or_init(|| RemotenessTable::compute(20, Convention::Misere).expect("small"))
+}
+
+/// The best move by the remoteness in `table`: the quickest win, or from a
+/// lost position the longest resistance.
+fn by_remoteness(table: &RemotenessTable, p: &[u64]) -> Vec<u64> {
+    moves_from(p)
+        .into_iter()
+        .min_by_key(|to| {
+            let v = table.value(to[0], to[1], to[2]).unwrap();
+            let r = i64::from(v.remoteness);
+            match v.outcome {
+                Outcome::Lose => (false, r, to.clone()),
+                Outcome::Win => (true, -r, to.clone()),
+            }
+        })
+        .expect("a move")
+}
+
+/// Plays `start` over the pipe, the player moving [`by_remoteness`]: the
+/// number of moves of the game and its last line.
+fn played_by_remoteness(start: [u64; 3], engine_first: bool, misere: bool) -> (u32, String) {
+    let mut args: Vec<String> = start.iter().map(u64::to_string).collect();
+    if engine_first {
+        args.push("--engine-first".into());
+    }
+    let table = if misere {
+        args.push("--misere".into());
+        misere_remoteness()
+    } else {
+        remoteness()
+    };
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut game = Session::start(&args);
+    assert_eq!(game.line(), format!("start: {}", typed(&start)));
+    let (mut p, mut moves, mut engines_turn) = (start.to_vec(), 0, engine_first);
+    while p.iter().any(|&pile| pile > 0) {
+        if engines_turn {
+            p = position(&game.line(), "engine: ");
+        } else {
+            p = by_remoteness(table, &p);
+            game.send(&typed(&p));
+        }
+        moves += 1;
+        engines_turn = !engines_turn;
+    }
+    let end = game.line();
+    game.finish();
+    (moves, end)
+}
+
+#[test]
+fn the_engine_wins_in_exactly_the_remoteness_against_the_longest_defence() {
+    for start in [
+        [1, 3, 4],
+        [2, 5, 9],
+        [7, 7, 3],
+        [10, 12, 5],
+        [0, 4, 6],
+        [6, 9, 13],
+    ] {
+        let v = remoteness().value(start[0], start[1], start[2]).unwrap();
+        // The engine moves first from a won position, or second from a lost one.
+        let engine_first = v.outcome == Outcome::Win;
+        let (moves, end) = played_by_remoteness(start, engine_first, false);
+        assert_eq!(
+            (moves, end.as_str()),
+            (v.remoteness, "engine wins"),
+            "{start:?}"
+        );
+    }
+}
+
+#[test]
+fn the_engine_holds_out_exactly_the_remoteness_against_the_quickest_win() {
+    for start in [
+        [1, 3, 4],
+        [2, 5, 9],
+        [1, 3, 3],
+        [3, 5, 0],
+        [8, 11, 13],
+        [6, 9, 13],
+    ] {
+        let v = remoteness().value(start[0], start[1], start[2]).unwrap();
+        // The player moves first from a won position, or second from a lost one.
+        let engine_first = v.outcome == Outcome::Lose;
+        let (moves, end) = played_by_remoteness(start, engine_first, false);
+        assert_eq!(
+            (moves, end.as_str()),
+            (v.remoteness, "you win"),
+            "{start:?}"
+        );
+    }
+}
+
+#[test]
+fn past_the_remoteness_cap_a_note_says_so_once_and_the_game_goes_on() {
+    let out = output(&["play", "1", "1", "1501"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert_eq!(err.matches("note: ").count(), 1, "{err}");
+    assert!(
+        err.contains("past 1500, the largest whose remoteness"),
+        "{err}"
+    );
+    let within = output(&["play", "1", "1", "20"]);
+    assert_eq!(String::from_utf8(within.stderr).expect("UTF-8"), "");
+    assert_eq!(
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        "start: 1 1 1501\n"
+    );
+}
+
+#[test]
+fn under_misere_both_sides_play_out_exactly_the_remoteness() {
+    for start in [
+        [0, 0, 0],
+        [0, 0, 1],
+        [0, 0, 5],
+        [1, 3, 4],
+        [2, 5, 9],
+        [1, 1, 3],
+        [6, 9, 13],
+    ] {
+        let v = misere_remoteness()
+            .value(start[0], start[1], start[2])
+            .unwrap();
+        for engine_first in [false, true] {
+            // The side to move at the start wins exactly when it is won.
+            let engine_wins = (v.outcome == Outcome::Win) == engine_first;
+            let expected = if engine_wins {
+                "engine wins"
+            } else {
+                "you win"
+            };
+            let (moves, end) = played_by_remoteness(start, engine_first, true);
+            assert_eq!((moves, end.as_str()), (v.remoteness, expected), "{start:?}");
+        }
+    }
+}
+
+#[test]
+fn a_misere_sum_is_refused() {
+    let out = output(&["play", "1", "2", "3", "4", "5", "6", "--misere"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(
+        err.starts_with("error: play with a sum of games takes no --misere"),
+        "{err}"
+    );
 }

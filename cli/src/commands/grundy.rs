@@ -2,6 +2,7 @@
 //! tables that `play` (for sums of games) and `draw grundy` compute.
 
 use serde::Serialize;
+use stone_game::Convention;
 
 use crate::context::{Ctx, Failure};
 use crate::runtime;
@@ -13,8 +14,16 @@ struct Answer {
     value: u32,
 }
 
-/// `grundy A B C [--json]`.
-pub(crate) fn grundy(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Failure> {
+/// `grundy A B C [--json]`; `--misere` is refused.
+pub(crate) fn grundy(
+    ctx: &mut Ctx,
+    p: [u64; 3],
+    convention: Convention,
+    as_json: bool,
+) -> Result<u8, Failure> {
+    if convention == Convention::Misere {
+        return Err(runtime::misere_refused("grundy"));
+    }
     let largest = p.iter().copied().max().unwrap_or(0);
     let what = format!("the value of ({}, {}, {})", p[0], p[1], p[2]);
     let table = runtime::grundy_table(ctx, largest, &what)?;

@@ -1,9 +1,10 @@
 //! `is-losing A B C`: whether a position is lost for the player to move.
 
 use serde::Serialize;
+use stone_game::Convention;
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{table_for_position, view};
+use crate::runtime::{position_table, view};
 
 /// `is-losing --json`: `{"position":[a,b,c],"losing":true}`.
 #[derive(Serialize)]
@@ -12,9 +13,14 @@ struct Answer {
     losing: bool,
 }
 
-/// `is-losing A B C [--json]`.
-pub(crate) fn is_losing(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Failure> {
-    let table = table_for_position(ctx, p, "deciding")?;
+/// `is-losing A B C [--misere] [--json]`.
+pub(crate) fn is_losing(
+    ctx: &mut Ctx,
+    p: [u64; 3],
+    convention: Convention,
+    as_json: bool,
+) -> Result<u8, Failure> {
+    let table = position_table(ctx, convention, p, "deciding")?;
     let losing = view(&table)
         .is_losing(p[0], p[1], p[2])
         .ok_or_else(|| Failure::unanswered(&format!("{p:?}")))?;

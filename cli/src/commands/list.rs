@@ -13,10 +13,12 @@ use crate::args::{Format, ListQuery};
 use crate::context::{Ctx, Failure};
 use crate::runtime::table_to;
 
-/// `list [L | --limit L] [--format F | --json] [--scan]`.
+/// `list [L | --limit L] [--format F | --json] [--scan] [--misere]`.
 pub(crate) fn list(ctx: &mut Ctx, query: &ListQuery) -> Result<u8, Failure> {
     let l = query.limit.get();
-    let table: Option<ScannedTriples> = table_to(ctx, l, query.scan, &format!("listing to {l}"))?;
+    let what = format!("listing to {l}");
+    let convention = query.rules.convention();
+    let table: Option<ScannedTriples> = table_to(ctx, convention, l, query.scan, &what)?;
     let triples = table
         .as_ref()
         .map_or(EMBEDDED.triples(), ScannedTriples::triples)

@@ -5,7 +5,7 @@
 //! - `lib.rs` parses (`args`), reshapes clap's errors (`usage`) and calls
 //!   one command;
 //! - a command (`default`, `totals` for `sum` and `count`, `is_losing`,
-//!   `partner`, `moves`, `grundy`, `list`, `verify`, `draw`, `play`) imports
+//!   `partner`, `moves`, `value`, `grundy`, `list`, `verify`, `draw`, `play`) imports
 //!   `args`, `context` and `runtime`, never another command and never
 //!   `lib.rs`; `usage` imports `args` and `context`;
 //! - `args` imports `runtime` for the caps its parsers name; `runtime` (the
@@ -24,4 +24,5 @@ pub(crate) mod moves;
 pub(crate) mod partner;
 pub(crate) mod play;
 pub(crate) mod totals;
+pub(crate) mod value;
 pub(crate) mod verify;

@@ -1,7 +1,7 @@
 //! `partner A B`: the one pile that makes a pair a losing position.
 
 use serde::Serialize;
-use stone_game::LIMIT;
+use stone_game::{Convention, LIMIT};
 
 use crate::context::{Ctx, Failure};
 use crate::runtime::{table_covering, view};
@@ -13,14 +13,20 @@ struct Answer {
     partner: u64,
 }
 
-/// `partner A B [--json]`.
-pub(crate) fn partner(ctx: &mut Ctx, a: u64, b: u64, as_json: bool) -> Result<u8, Failure> {
+/// `partner A B [--misere] [--json]`.
+pub(crate) fn partner(
+    ctx: &mut Ctx,
+    a: u64,
+    b: u64,
+    convention: Convention,
+    as_json: bool,
+) -> Result<u8, Failure> {
     let most = a.max(b);
     let past_note = || {
         format!("pile {most} is above the embedded limit {LIMIT}; scanning to {most} at run time")
     };
     let what = format!("the partner of ({a}, {b})");
-    let table = table_covering(ctx, most, false, past_note, &what)?;
+    let table = table_covering(ctx, convention, most, false, past_note, &what)?;
     let c = view(&table)
         .partner(a, b)
         .ok_or_else(|| Failure::unanswered(&what))?;

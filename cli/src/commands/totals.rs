@@ -29,14 +29,16 @@ struct CountAnswer {
     count: u64,
 }
 
-/// `sum [L]` and `count [L]`.
+/// `sum [L]` and `count [L]`, with `--misere` from a runtime scan of the
+/// misère game.
 pub(crate) fn sum_or_count(ctx: &mut Ctx, query: &LimitQuery, total: Total) -> Result<u8, Failure> {
     let l = query.limit.get();
     let what = match total {
         Total::Sum => format!("S({l})"),
         Total::Count => format!("the count to {l}"),
     };
-    let table: Option<ScannedTriples> = table_to(ctx, l, query.scan, &what)?;
+    let convention = query.rules.convention();
+    let table: Option<ScannedTriples> = table_to(ctx, convention, l, query.scan, &what)?;
     // Past u32, no table answers: the scan above refused such a limit.
     let (sum, count) = match (&table, u32::try_from(l)) {
         (_, Err(_)) => (None, None),

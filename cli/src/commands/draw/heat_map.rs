@@ -94,6 +94,20 @@ pub(super) fn paint_heat_map<DB: DrawingBackend>(
     colours: impl Iterator<Item = (u8, u8, u8)>,
     largest: u64,
 ) -> Result<(), String> {
+    let scale_area = paint_cells(root, limit, words, colours)?;
+    let viridis = |h: f32| ViridisRGB.get_color(h).rgb();
+    paint_colour_scale(&scale_area, largest, words.scale, &viridis, MAP_MARGINS)
+}
+
+/// The map of a heat map on a white `root`: one cell per pair `(u, v)` up to
+/// `limit`, coloured by `colours` row by row of `u`. Returns the area
+/// beside it, for its colour scales.
+pub(super) fn paint_cells<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    limit: u64,
+    words: &HeatMapText,
+    colours: impl Iterator<Item = (u8, u8, u8)>,
+) -> Result<DrawingArea<DB, Shift>, String> {
     root.fill(&WHITE).map_err(text)?;
     let (map_area, scale_area) = root.split_horizontally(picture_size(limit).0 - SCALE_WIDTH);
     let mut chart = heat_map_chart(&map_area, limit, words)?;
@@ -103,22 +117,28 @@ pub(super) fn paint_heat_map<DB: DrawingBackend>(
         Rectangle::new([(u, v), (u + 1.0, v + 1.0)], RGBColor(r, g, b).filled())
     });
     chart.draw_series(cells).map_err(text)?;
-    paint_colour_scale(&scale_area, largest, words.scale)
+    Ok(scale_area)
 }
 
-/// The colour scale of a heat map: a bar of the colours of
-/// [`colour`] with the values from 0 to `largest` they stand for,
-/// under the title `label`.
-fn paint_colour_scale<DB: DrawingBackend>(
+/// The margins above and below a colour scale as high as its map, so that
+/// the bar runs from the bottom of the map's plot up to near its top.
+pub(super) const MAP_MARGINS: (u32, u32) = (16 + 26, 16 + 50);
+
+/// A colour scale: a bar of the colours `palette` gives from 0 to 1, with
+/// the values from 0 to `largest` they stand for, under the title `label`,
+/// `margins` above and below it.
+pub(super) fn paint_colour_scale<DB: DrawingBackend>(
     scale_area: &DrawingArea<DB, Shift>,
     largest: u64,
     label: &str,
+    palette: &dyn Fn(f32) -> (u8, u8, u8),
+    (above, below): (u32, u32),
 ) -> Result<(), String> {
     let top = largest.max(1) as f64;
     let mut scale = ChartBuilder::on(scale_area)
         .caption(label, (FONT, 22))
-        .margin_top(16 + 26)
-        .margin_bottom(16 + 50)
+        .margin_top(above)
+        .margin_bottom(below)
         .margin_left(10)
         .margin_right(20)
         // The numbers on the right, away from the map, so that they read
@@ -141,7 +161,7 @@ fn paint_colour_scale<DB: DrawingBackend>(
                 f64::from(i) / f64::from(STEPS),
                 f64::from(i + 1) / f64::from(STEPS),
             );
-            let (r, g, b) = ViridisRGB.get_color(((lo + hi) / 2.0) as f32).rgb();
+            let (r, g, b) = palette(((lo + hi) / 2.0) as f32);
             Rectangle::new(
                 [(0.0, lo * top), (1.0, hi * top)],
                 RGBColor(r, g, b).filled(),

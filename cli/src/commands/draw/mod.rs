@@ -1,6 +1,6 @@
 //! `draw`: pictures of the losing positions, as PNG or SVG.
 //!
-//! Four pictures, each drawn with plotters, each in a module of its own:
+//! Five pictures, each drawn with plotters, each in a module of its own:
 //!
 //! | picture | module | what it shows |
 //! |---|---|---|
@@ -8,8 +8,10 @@
 //! | `partners` | [`partners`] | the partner of every pair `(a, b)`, as a heat map |
 //! | `counts` | [`counts`] | the count of losing positions and S(l) against l, on log-log axes |
 //! | `grundy A` | [`grundy`] | the Grundy values of `{A, b, c}`, as a heat map, 0 in black |
+//! | `remoteness A` | [`remoteness`] | the outcome and remoteness of `{A, b, c}`: losses in blues, wins in oranges |
 //!
-//! The two heat maps share their layout and colour scale ([`heat_map`]).
+//! The heat maps share their layout and colour scales ([`heat_map`]).
+//! `--misere` draws the misère game (all but `grundy`, which refuses it).
 //! Text is set with ab_glyph in DejaVu Sans, which the `dejavu` crate
 //! embeds (the Bitstream Vera licence with DejaVu's public-domain changes:
 //! free to embed and redistribute), so no system font library is needed.
@@ -23,6 +25,7 @@ mod file;
 mod grundy;
 mod heat_map;
 mod partners;
+mod remoteness;
 mod slice;
 #[cfg(test)]
 mod test_support;
@@ -33,7 +36,9 @@ use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-use stone_game::{EMBEDDED, GrundyTable, LIMIT, ScannedTables, ScannedTriples};
+use stone_game::{
+    Convention, EMBEDDED, GrundyTable, LIMIT, RemotenessTable, ScannedTables, ScannedTriples,
+};
 
 use crate::args::{Picture, PictureLimit};
 use crate::context::{Ctx, Failure};
@@ -44,6 +49,7 @@ use file::{Format, PictureFile};
 use grundy::GrundyMap;
 use heat_map::{MAX_PNG, MAX_SVG};
 use partners::PartnerMap;
+use remoteness::RemotenessMap;
 use slice::Slice;
 
 /// The font family every text of a picture uses.
@@ -52,14 +58,20 @@ const FONT: &str = "sans-serif";
 /// The colour of the slice's marks and of the count's curve.
 const MARK: RGBColor = RGBColor(31, 89, 168);
 
-/// `draw slice A | partners | counts | grundy A [--limit N] -o FILE`.
+/// `draw slice A | partners | counts | grundy A | remoteness A [--limit N]
+/// [--misere] -o FILE`.
 pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
     let (target, name, min_limit) = match picture {
         Picture::Slice { target, .. } => (target, "a slice", 1),
         Picture::Partners { target } => (target, "the partners map", 1),
         Picture::Counts { target } => (target, "the counts picture", 10),
         Picture::Grundy { target, .. } => (target, "the Grundy map", 1),
+        Picture::Remoteness { target, .. } => (target, "the remoteness map", 1),
     };
+    let convention = target.rules.convention();
+    if convention == Convention::Misere && matches!(picture, Picture::Grundy { .. }) {
+        return Err(runtime::misere_refused("draw grundy"));
+    }
     let format = Format::of(&target.output)?;
     let largest = largest_limit(picture, format);
     let too_large = |limit: &dyn std::fmt::Display| Failure::Usage(largest.refusal(name, limit));
@@ -85,16 +97,19 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             let what = format!("the slice {{{a}, b, c}} to {limit}");
             let table = table_covering(
                 ctx,
+                convention,
                 needed,
                 false,
                 || runtime::past_limit_note(needed),
                 &what,
             )?;
-            let slice = Slice::of(view(&table), *a, limit)?;
+            let slice =
+                Slice::of(view(&table), *a, limit)?.misere(convention == Convention::Misere);
             file.render(&slice)?;
         }
         Picture::Partners { .. } => {
-            let table = table_to(ctx, limit, false, &format!("the partners map to {limit}"))?;
+            let what = format!("the partners map to {limit}");
+            let table = table_to(ctx, convention, limit, false, &what)?;
             let map = PartnerMap::of(view(&table), limit)?;
             file.render(&map)?;
         }
@@ -102,7 +117,7 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             // The totals alone: a scan of the triples answers them, at
             // about half the time and memory of the whole tables.
             let what = format!("the counts to {limit}");
-            let scanned: Option<ScannedTriples> = table_to(ctx, limit, false, &what)?;
+            let scanned: Option<ScannedTriples> = table_to(ctx, convention, limit, false, &what)?;
             let counts = match &scanned {
                 Some(triples) => Counts::of(
                     |l| {
@@ -129,6 +144,12 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             let what = format!("the Grundy map of {{{a}, b, c}} to {limit}");
             let table = runtime::grundy_table(ctx, (*a).max(limit), &what)?;
             let map = GrundyMap::of(&table, *a, limit)?;
+            file.render(&map)?;
+        }
+        Picture::Remoteness { a, .. } => {
+            let what = format!("the remoteness map of {{{a}, b, c}} to {limit}");
+            let table = runtime::remoteness_table(ctx, convention, (*a).max(limit), &what)?;
+            let map = RemotenessMap::of(&table, *a, limit)?;
             file.render(&map)?;
         }
     }
@@ -201,12 +222,14 @@ fn largest_limit(picture: &Picture, format: Format) -> Largest {
         (Picture::Slice { .. }, _) => Largest::of_work::<ScannedTables>(),
         (Picture::Counts { .. }, _) => Largest::of_work::<ScannedTriples>(),
         (Picture::Grundy { .. }, Format::Png) => Largest::of_work::<GrundyTable>(),
+        (Picture::Remoteness { .. }, Format::Png) => Largest::of_work::<RemotenessTable>(),
         (Picture::Partners { .. }, Format::Png) => {
             size(MAX_PNG, "one cell of at least a pixel per pair")
         }
-        (Picture::Partners { .. } | Picture::Grundy { .. }, Format::Svg) => {
-            size(MAX_SVG, "one rectangle per pair")
-        }
+        (
+            Picture::Partners { .. } | Picture::Grundy { .. } | Picture::Remoteness { .. },
+            Format::Svg,
+        ) => size(MAX_SVG, "one rectangle per pair"),
     }
 }
 
@@ -252,7 +275,7 @@ mod tests {
 
     use stone_game::EMBEDDED;
 
-    use crate::args::DrawTarget;
+    use crate::args::{DrawTarget, Rules};
 
     use super::*;
     use crate::commands::draw::test_support::*;
@@ -541,12 +564,27 @@ mod tests {
     }
 
     #[test]
+    fn partners_and_counts_draw_the_misere_game_too() {
+        let scratch = scratch();
+        for picture in ["partners", "counts"] {
+            let normal = scratch.path().join(format!("{picture}.svg"));
+            let misere = scratch.path().join(format!("{picture}-misere.svg"));
+            draw_to(&[picture], 20, &normal);
+            draw_to(&[picture, "--misere"], 20, &misere);
+            // Other positions lose, so the pictures differ.
+            let read = |f: &std::path::Path| std::fs::read(f).unwrap();
+            assert_ne!(read(&normal), read(&misere), "{picture}");
+        }
+    }
+
+    #[test]
     fn the_counts_past_the_tables_need_a_scan_of_the_triples_alone() {
         let scratch = scratch();
         let limit = LIMIT + 1;
         let target = |name: &str| DrawTarget {
             limit: Some(PictureLimit::Whole(limit.into())),
             output: scratch.path().join(name),
+            rules: Rules::default(),
         };
         let triples = <ScannedTriples as RuntimeScan>::memory_needed(limit);
         assert!(triples < <ScannedTables as RuntimeScan>::memory_needed(limit));

@@ -15,6 +15,8 @@ pub(super) struct Slice {
     a: u64,
     limit: u64,
     marks: Vec<(u64, u64)>,
+    /// The misère game, which the caption names.
+    misere: bool,
 }
 
 impl Slice {
@@ -28,7 +30,18 @@ impl Slice {
                 marks.push((b, c));
             }
         }
-        Ok(Slice { a, limit, marks })
+        Ok(Slice {
+            a,
+            limit,
+            marks,
+            misere: false,
+        })
+    }
+
+    /// The slice, its caption naming the misère game when `misere` is set
+    /// (the caller drew it from the misère tables).
+    pub(super) fn misere(self, misere: bool) -> Slice {
+        Slice { misere, ..self }
     }
 }
 
@@ -37,11 +50,13 @@ fn slice_chart<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
     a: u64,
     limit: u64,
+    misere: bool,
 ) -> Result<Chart<'a, DB>, String> {
-    let caption = if a == 0 {
-        format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: Wythoff's game")
-    } else {
-        format!("Losing positions {{{a}, b, c}}, b, c ≤ {limit}")
+    let caption = match (a, misere) {
+        (0, false) => format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: Wythoff's game"),
+        (0, true) => format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: misère Wythoff"),
+        (_, false) => format!("Losing positions {{{a}, b, c}}, b, c ≤ {limit}"),
+        (_, true) => format!("Misère losing positions {{{a}, b, c}}, b, c ≤ {limit}"),
     };
     let edge = limit as f64 + 0.5;
     let mut chart = ChartBuilder::on(root)
@@ -73,7 +88,7 @@ impl Paint for Slice {
 
     fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
         root.fill(&WHITE).map_err(text)?;
-        let mut chart = slice_chart(root, self.a, self.limit)?;
+        let mut chart = slice_chart(root, self.a, self.limit, self.misere)?;
         let radius = mark_radius(self.limit);
         chart
             .draw_series(
@@ -110,13 +125,37 @@ mod tests {
         register_font().ok()?;
         let mut svg = String::new();
         let root = SVGBackend::with_string(&mut svg, SLICE_SIZE).into_drawing_area();
-        let chart = slice_chart(&root, a, limit).ok()?;
+        let chart = slice_chart(&root, a, limit, false).ok()?;
         Some(
             pairs
                 .iter()
                 .map(|&(b, c)| chart.backend_coord(&(b as f64, c as f64)))
                 .collect(),
         )
+    }
+
+    #[test]
+    fn a_misere_slice_marks_the_misere_losing_positions_and_only_them() {
+        let scratch = scratch();
+        let (a, n) = (0u64, 20u64);
+        let file = scratch.path().join("misere.png");
+        draw_to(&["slice", "0", "--misere"], n, &file);
+        let png = Png::read(&file);
+        let misere = stone_game::ScannedTables::scan_misere(40).unwrap();
+        let pairs: Vec<(u64, u64)> = (0..=n).flat_map(|b| (0..=n).map(move |c| (b, c))).collect();
+        // The caption's words do not move the plot: the normal layout holds.
+        let pixels = slice_mark_pixels(a, n, &pairs).expect("a layout");
+        let mut marks = 0;
+        for (&(b, c), &at) in pairs.iter().zip(&pixels) {
+            let losing = misere.as_tables().is_losing(a, b, c) == Some(true);
+            assert_eq!(png.at(at) == MARK_PIXEL, losing, "{a} {b} {c}");
+            marks += usize::from(losing);
+        }
+        // (0, 0, 1) and (0, 2, 2) lose under misère, (0, 0, 0) and (0, 1, 2) do not.
+        assert!(marks > 10, "{marks}");
+        let at = slice_mark_pixels(a, n, &[(0, 1), (2, 2), (0, 0), (1, 2)]).unwrap();
+        let marked: Vec<bool> = at.iter().map(|&p| png.at(p) == MARK_PIXEL).collect();
+        assert_eq!(marked, [true, true, false, false]);
     }
 
     #[test]

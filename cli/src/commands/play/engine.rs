@@ -1,8 +1,69 @@
 //! The engine: which move it makes, and which it names as a hint. It plays
 //! perfectly, by the referee's winning moves.
 
+use stone_game::{Move, Outcome, RemotenessTable, Value};
+
 use super::referee::Referee;
 use crate::context::Failure;
+use crate::runtime::{Rank, best_first};
+
+/// The best move of one game by its remoteness, and the value of the
+/// position it leaves: the quickest win, or from a lost position the
+/// longest resistance ([`best_first`]); `None` for a sum of games or a
+/// position with no move.
+pub(super) fn by_remoteness(
+    table: &RemotenessTable,
+    position: &[u64],
+) -> Result<Option<(Vec<u64>, Value)>, Failure> {
+    let &[a, b, c] = position else {
+        return Ok(None);
+    };
+    let mut best: Option<(Rank, Value)> = None;
+    for to in Move::all_from([a, b, c]).filter_map(|m| m.apply([a, b, c])) {
+        let value = table
+            .value(to[0], to[1], to[2])
+            .ok_or_else(|| Failure::unanswered(&format!("the remoteness of {to:?}")))?;
+        let rank = best_first(to, value);
+        if best.as_ref().is_none_or(|(least, _)| rank < *least) {
+            best = Some((rank, value));
+        }
+    }
+    Ok(best.map(|((_, _, to), value)| (to.to_vec(), value)))
+}
+
+/// The engine's move from `position`: by the remoteness table of the game
+/// when there is one ([`by_remoteness`]: it wins in the fewest moves and,
+/// when lost, holds out the longest), else by [`engine_move`].
+pub(super) fn engine_move_with(
+    referee: &Referee,
+    remoteness: Option<&RemotenessTable>,
+    position: &[u64],
+) -> Result<Vec<u64>, Failure> {
+    if let Some(table) = remoteness
+        && let Some((to, _)) = by_remoteness(table, position)?
+    {
+        return Ok(to);
+    }
+    engine_move(referee, position)
+}
+
+/// The hint from `position`: the winning move the engine would make, and
+/// with a remoteness table the moves the win takes, `N` of `win in N`.
+pub(super) fn hint_with(
+    referee: &Referee,
+    remoteness: Option<&RemotenessTable>,
+    position: &[u64],
+) -> Result<(Option<Vec<u64>>, Option<u32>), Failure> {
+    if let Some(table) = remoteness
+        && let Some((to, value)) = by_remoteness(table, position)?
+    {
+        return Ok(match value.outcome {
+            Outcome::Lose => (Some(to), Some(value.remoteness + 1)),
+            Outcome::Win => (None, None),
+        });
+    }
+    Ok((winning_move(referee, position)?, None))
+}
 
 /// The engine's move from `position`: a winning move when there is one;
 /// from a lost position, one stone from one pile, the move that takes the

@@ -23,11 +23,13 @@ mod view;
 
 use std::io::Write;
 
-use stone_game::GrundyTable;
+use stone_game::{Convention, EMBEDDED, GrundyTable, RemotenessTable, ScannedTables, Tables};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{grundy_table, table_for_position, view};
-use engine::{engine_move, winning_move};
+use crate::runtime::{
+    MAX_REMOTENESS, grundy_table, misere_refused, position_table, remoteness_table, table_to, view,
+};
+use engine::{engine_move_with, hint_with};
 use input::{Input, parse_input};
 use pipe::Pipe;
 use referee::{End, Referee, Winner, check_move, games_text, is_over};
@@ -37,21 +39,56 @@ use view::{Leaving, View};
 /// The largest pile of a random start: small enough to draw in a terminal.
 const RANDOM_PILE_MAX: u64 = 20;
 
-/// `play [A B C ...] [--seed N] [--engine-first]`.
+/// `play [A B C ...] [--seed N] [--engine-first] [--misere]`.
 pub(crate) fn play(
     ctx: &mut Ctx,
     piles: &[u64],
     seed: Option<u64>,
     engine_first: bool,
+    convention: Convention,
 ) -> Result<u8, Failure> {
-    let start = start_position(piles, seed, engine_first)?;
+    let misere = convention == Convention::Misere;
+    if misere && piles.len() > 3 && piles.len().is_multiple_of(3) {
+        return Err(misere_refused("play with a sum of games"));
+    }
+    // A random misère start is chosen from the misère tables to its
+    // largest pile, which then decide the game.
+    let random_misere: Option<ScannedTables> = if misere && piles.is_empty() {
+        let what = "a random misère start";
+        table_to(ctx, convention, RANDOM_PILE_MAX, false, what)?
+    } else {
+        None
+    };
+    let starts_from = random_misere
+        .as_ref()
+        .map_or(EMBEDDED, ScannedTables::as_tables);
+    let start = start_position(piles, seed, engine_first, starts_from)?;
     let shown: &dyn View = if ctx.interactive { &Terminal } else { &Pipe };
     if let [a, b, c] = start[..] {
         // Piles only shrink, so the tables that decide the start decide
         // every position of the game.
-        let table = table_for_position(ctx, [a, b, c], "playing from")?;
+        let table = match random_misere {
+            Some(table) => Some(table),
+            None => position_table(ctx, convention, [a, b, c], "playing from")?,
+        };
+        let largest = a.max(b).max(c);
+        // Within its cap, the remoteness: the engine wins in the fewest
+        // moves and holds out the longest.
+        let remoteness: Option<RemotenessTable> = if largest <= u64::from(MAX_REMOTENESS) {
+            let what = format!("playing from ({a}, {b}, {c})");
+            Some(remoteness_table(ctx, convention, largest, &what)?)
+        } else {
+            ctx.note(&format!(
+                "pile {largest} is past {MAX_REMOTENESS}, the largest whose remoteness this \
+                 tool computes: the engine plays perfectly, but not always the shortest win \
+                 or the longest defence"
+            ));
+            None
+        };
         let game = Game {
             referee: Referee::One(view(&table)),
+            remoteness: remoteness.as_ref(),
+            misere,
             view: shown,
         };
         game.run(ctx, start, engine_first)
@@ -61,6 +98,8 @@ pub(crate) fn play(
         let table: GrundyTable = grundy_table(ctx, largest, &what)?;
         let game = Game {
             referee: Referee::Sum(&table),
+            remoteness: None,
+            misere: false,
             view: shown,
         };
         game.run(ctx, start, engine_first)
@@ -73,9 +112,10 @@ fn start_position(
     piles: &[u64],
     seed: Option<u64>,
     engine_first: bool,
+    tables: Tables,
 ) -> Result<Vec<u64>, Failure> {
     match piles.len() {
-        0 => Ok(random_start(seed, engine_first).to_vec()),
+        0 => Ok(random_start(seed, engine_first, tables).to_vec()),
         _ if seed.is_some() => Err(Failure::Usage(
             "--seed only chooses a random start, so it takes no piles: give the piles \
              or a seed, not both"
@@ -89,20 +129,20 @@ fn start_position(
     }
 }
 
-/// A random start with piles from 1 to [`RANDOM_PILE_MAX`] (or the embedded
-/// limit, if smaller) that the player can win: a winning position when the
-/// player moves first, a losing one when the engine does. Repeatable with
-/// a seed.
-fn random_start(seed: Option<u64>, engine_first: bool) -> [u64; 3] {
+/// A random start with piles from 1 to [`RANDOM_PILE_MAX`] (or the limit of
+/// `tables`, if smaller) that the player can win by `tables`: a winning
+/// position when the player moves first, a losing one when the engine does.
+/// Repeatable with a seed.
+fn random_start(seed: Option<u64>, engine_first: bool, tables: Tables) -> [u64; 3] {
     let mut rng = seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
-    let most = RANDOM_PILE_MAX.min(u64::from(stone_game::LIMIT)).max(1);
+    let most = RANDOM_PILE_MAX.min(u64::from(tables.limit())).max(1);
     if engine_first {
         // Few positions are losing: choose among them, in a random order.
         // Sorted, each is a pair x <= y and its partner z, if z >= y.
         let lost: Vec<[u64; 3]> = (1..=most)
             .flat_map(|x| (x..=most).map(move |y| (x, y)))
             .filter_map(|(x, y)| {
-                let z = stone_game::EMBEDDED.partner(x, y)?;
+                let z = tables.partner(x, y)?;
                 (y..=most).contains(&z).then_some([x, y, z])
             })
             .collect();
@@ -121,7 +161,7 @@ fn random_start(seed: Option<u64>, engine_first: bool) -> [u64; 3] {
         // small to tell.
         (0..1000)
             .map(|_| [0; 3].map(|_| rng.u64(1..=most)))
-            .find(|p| stone_game::EMBEDDED.is_losing(p[0], p[1], p[2]) == Some(false))
+            .find(|p| tables.is_losing(p[0], p[1], p[2]) == Some(false))
             .unwrap_or([1, 1, 1])
     }
 }
@@ -129,27 +169,33 @@ fn random_start(seed: Option<u64>, engine_first: bool) -> [u64; 3] {
 /// A game: what decides its positions, and how it is shown.
 struct Game<'t> {
     referee: Referee<'t>,
+    /// The remoteness of one game, within its cap.
+    remoteness: Option<&'t RemotenessTable>,
+    /// Whoever takes the last stone loses.
+    misere: bool,
     view: &'t dyn View,
 }
 
 impl Game<'_> {
     fn run(&self, ctx: &mut Ctx, start: Vec<u64>, engine_first: bool) -> Result<u8, Failure> {
         let mut position = start;
-        self.show(ctx, |view, out| view.start(out, &position))?;
+        self.show(ctx, |view, out| view.start(out, &position, self.misere))?;
         let mut players_turn = !engine_first;
         let mut moved = false;
         loop {
             if is_over(&position) {
-                // The side to move has nothing left to take: it has lost.
-                let winner = if players_turn {
+                // The side to move has nothing left to take: it has lost,
+                // or under misère won.
+                let winner = if players_turn != self.misere {
                     Winner::Engine
                 } else {
                     Winner::Player
                 };
-                let end = if moved {
-                    End::LastStone(winner)
-                } else {
-                    End::NoStones(winner)
+                let end = match (moved, self.misere) {
+                    (true, false) => End::LastStone(winner),
+                    (false, false) => End::NoStones(winner),
+                    (true, true) => End::MisereLastStone(winner),
+                    (false, true) => End::MisereNoStones(winner),
                 };
                 self.show(ctx, |view, out| view.end(out, end))?;
                 return Ok(0);
@@ -160,7 +206,7 @@ impl Game<'_> {
                     None => return Ok(0),
                 }
             } else {
-                position = engine_move(&self.referee, &position)?;
+                position = engine_move_with(&self.referee, self.remoteness, &position)?;
                 self.show(ctx, |view, out| view.engine_move(out, &position))?;
             }
             moved = true;
@@ -188,8 +234,10 @@ impl Game<'_> {
                 }
                 Ok(Input::Empty) => continue,
                 Ok(Input::Hint) => {
-                    let best = winning_move(&self.referee, position)?;
-                    self.show(ctx, |view, out| view.hint(out, position, best.as_deref()))?;
+                    let (best, wins_in) = hint_with(&self.referee, self.remoteness, position)?;
+                    self.show(ctx, |view, out| {
+                        view.hint(out, position, best.as_deref(), wins_in)
+                    })?;
                     continue;
                 }
                 Err(why) => why,
@@ -219,9 +267,9 @@ mod tests {
         for engine_first in [false, true] {
             let mut starts = std::collections::BTreeSet::new();
             for seed in 0..50 {
-                let p = random_start(Some(seed), engine_first);
+                let p = random_start(Some(seed), engine_first, EMBEDDED);
                 starts.insert(p);
-                assert_eq!(p, random_start(Some(seed), engine_first));
+                assert_eq!(p, random_start(Some(seed), engine_first, EMBEDDED));
                 assert!(p.iter().all(|&pile| (1..=RANDOM_PILE_MAX).contains(&pile)));
                 // Won for the player: winning when the player moves first,
                 // losing when the engine does.
@@ -255,7 +303,7 @@ mod tests {
         }
         let (mut reached, mut unsorted) = (std::collections::BTreeSet::new(), 0);
         for seed in 0..1000 {
-            let p = random_start(Some(seed), true);
+            let p = random_start(Some(seed), true, EMBEDDED);
             let mut sorted = p;
             sorted.sort_unstable();
             unsorted += usize::from(sorted != p);
@@ -267,12 +315,15 @@ mod tests {
 
     #[test]
     fn a_seed_goes_with_no_piles() {
-        assert_eq!(start_position(&[1, 2, 3], None, false).unwrap(), [1, 2, 3]);
         assert_eq!(
-            start_position(&[], Some(7), true).unwrap(),
-            random_start(Some(7), true)
+            start_position(&[1, 2, 3], None, false, EMBEDDED).unwrap(),
+            [1, 2, 3]
         );
-        let Err(Failure::Usage(why)) = start_position(&[1, 2, 3], Some(7), false) else {
+        assert_eq!(
+            start_position(&[], Some(7), true, EMBEDDED).unwrap(),
+            random_start(Some(7), true, EMBEDDED)
+        );
+        let Err(Failure::Usage(why)) = start_position(&[1, 2, 3], Some(7), false, EMBEDDED) else {
             panic!("a seed with piles is refused");
         };
         assert!(
@@ -295,6 +346,8 @@ mod tests {
         };
         let game = Game {
             referee: Referee::One(stone_game::EMBEDDED),
+            remoteness: None,
+            misere: false,
             view: &Terminal,
         };
         assert_eq!(game.run(&mut ctx, start.to_vec(), engine_first).unwrap(), 0);

@@ -12,7 +12,7 @@ use super::view::{Leaving, View};
 pub(super) struct Pipe;
 
 impl View for Pipe {
-    fn start(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
+    fn start(&self, out: &mut dyn Write, p: &[u64], _: bool) -> io::Result<()> {
         writeln!(out, "start: {}", piles_text(p))
     }
 
@@ -24,10 +24,17 @@ impl View for Pipe {
         writeln!(out, "engine: {}", piles_text(p))
     }
 
-    fn hint(&self, out: &mut dyn Write, _: &[u64], best: Option<&[u64]>) -> io::Result<()> {
-        match best {
-            Some(to) => writeln!(out, "hint: {}", piles_text(to)),
-            None => writeln!(out, "hint: none"),
+    fn hint(
+        &self,
+        out: &mut dyn Write,
+        _: &[u64],
+        best: Option<&[u64]>,
+        wins_in: Option<u32>,
+    ) -> io::Result<()> {
+        match (best, wins_in) {
+            (Some(to), Some(n)) => writeln!(out, "hint: {}  win in {n}", piles_text(to)),
+            (Some(to), None) => writeln!(out, "hint: {}", piles_text(to)),
+            (None, _) => writeln!(out, "hint: none"),
         }
     }
 
@@ -43,10 +50,16 @@ impl View for Pipe {
     /// is lost for the side to move, as any position with none left is.
     fn end(&self, out: &mut dyn Write, end: End) -> io::Result<()> {
         match end {
-            End::LastStone(Winner::Player) | End::NoStones(Winner::Player) => {
+            End::LastStone(Winner::Player)
+            | End::NoStones(Winner::Player)
+            | End::MisereLastStone(Winner::Player)
+            | End::MisereNoStones(Winner::Player) => {
                 writeln!(out, "you win")
             }
-            End::LastStone(Winner::Engine) | End::NoStones(Winner::Engine) => {
+            End::LastStone(Winner::Engine)
+            | End::NoStones(Winner::Engine)
+            | End::MisereLastStone(Winner::Engine)
+            | End::MisereNoStones(Winner::Engine) => {
                 writeln!(out, "engine wins")
             }
         }
@@ -61,17 +74,24 @@ mod tests {
     #[test]
     fn every_event_is_one_plain_line_or_nothing() {
         let p = [3, 5, 6, 2, 7, 9];
-        assert_eq!(written(|o| Pipe.start(o, &p)), "start: 3 5 6 2 7 9\n");
+        assert_eq!(
+            written(|o| Pipe.start(o, &p, false)),
+            "start: 3 5 6 2 7 9\n"
+        );
         assert_eq!(written(|o| Pipe.prompt(o, &p)), "");
         assert_eq!(
             written(|o| Pipe.engine_move(o, &p)),
             "engine: 3 5 6 2 7 9\n"
         );
         assert_eq!(
-            written(|o| Pipe.hint(o, &p, Some(&[0; 6]))),
+            written(|o| Pipe.hint(o, &p, Some(&[0; 6]), None)),
             "hint: 0 0 0 0 0 0\n"
         );
-        assert_eq!(written(|o| Pipe.hint(o, &p, None)), "hint: none\n");
+        assert_eq!(written(|o| Pipe.hint(o, &p, None, None)), "hint: none\n");
+        assert_eq!(
+            written(|o| Pipe.hint(o, &[1, 3, 4], Some(&[1, 3, 3]), Some(5))),
+            "hint: 1 3 3  win in 5\n"
+        );
         assert_eq!(written(|o| Pipe.illegal(o, "why")), "illegal: why\n");
         assert_eq!(written(|o| Pipe.left(o, Leaving::Quit)), "");
         assert_eq!(written(|o| Pipe.left(o, Leaving::EndOfInput)), "");

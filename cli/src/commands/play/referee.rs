@@ -58,6 +58,10 @@ pub(super) enum End {
     LastStone(Winner),
     /// The start had no stones, so the side to move could not, and lost.
     NoStones(Winner),
+    /// Misère: the loser took the last stone.
+    MisereLastStone(Winner),
+    /// Misère: the start had no stones, so the side to move won.
+    MisereNoStones(Winner),
 }
 
 /// Whether no stone is left to take: the game is over.

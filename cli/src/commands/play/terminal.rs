@@ -13,12 +13,13 @@ const ROW_STONES_MAX: u64 = 40;
 pub(super) struct Terminal;
 
 impl View for Terminal {
-    fn start(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
+    fn start(&self, out: &mut dyn Write, p: &[u64], misere: bool) -> io::Result<()> {
         if p.len() == 3 {
             writeln!(
                 out,
                 "Three piles of stones. Take the same number (at least one) from one,\n\
-                 two or all three piles; whoever takes the last stone wins."
+                 two or all three piles; whoever takes the last stone {}.",
+                if misere { "loses (misère)" } else { "wins" }
             )?;
         } else {
             writeln!(
@@ -45,7 +46,22 @@ impl View for Terminal {
         draw_piles(out, p)
     }
 
-    fn hint(&self, out: &mut dyn Write, _: &[u64], best: Option<&[u64]>) -> io::Result<()> {
+    fn hint(
+        &self,
+        out: &mut dyn Write,
+        _: &[u64],
+        best: Option<&[u64]>,
+        wins_in: Option<u32>,
+    ) -> io::Result<()> {
+        if let (Some(to), Some(n)) = (best, wins_in)
+            && !is_over(to)
+        {
+            return writeln!(
+                out,
+                "Leave {}: you win in {n} moves with perfect play (yours and the engine's).",
+                piles_text(to)
+            );
+        }
         match best {
             Some(to) if is_over(to) => writeln!(out, "Take every stone left, and win."),
             Some(to) => writeln!(
@@ -79,6 +95,12 @@ impl View for Terminal {
             "{}",
             match end {
                 End::LastStone(Winner::Player) => "You took the last stone: you win!",
+                End::MisereLastStone(Winner::Player) => "The engine took the last stone: you win!",
+                End::MisereLastStone(Winner::Engine) => "You took the last stone: the engine wins.",
+                End::MisereNoStones(Winner::Player) =>
+                    "There is no stone to take: you, to move first, have won. You win!",
+                End::MisereNoStones(Winner::Engine) =>
+                    "There is no stone to take: the engine, to move first, has won. The engine wins.",
                 End::LastStone(Winner::Engine) =>
                     "The engine took the last stone: the engine wins.",
                 End::NoStones(Winner::Player) =>
@@ -149,17 +171,17 @@ mod tests {
 
     #[test]
     fn the_start_names_a_game_or_a_sum_and_draws_it() {
-        let one = written(|o| Terminal.start(o, &[1, 3, 7]));
+        let one = written(|o| Terminal.start(o, &[1, 3, 7], false));
         assert!(one.starts_with("Three piles of stones."), "{one}");
         assert!(one.ends_with("  C   7  ●●●●● ●●\n\n"), "{one}");
-        let sum = written(|o| Terminal.start(o, &[1, 3, 0, 2, 0, 1]));
+        let sum = written(|o| Terminal.start(o, &[1, 3, 0, 2, 0, 1], false));
         assert!(sum.starts_with("A sum of 2 games of three piles."), "{sum}");
         assert!(sum.contains("  game 2\n"), "{sum}");
     }
 
     #[test]
     fn a_hint_says_how_to_win() {
-        let hint = |best: Option<&[u64]>| written(|o| Terminal.hint(o, &[1, 3, 4], best));
+        let hint = |best: Option<&[u64]>| written(|o| Terminal.hint(o, &[1, 3, 4], best, None));
         assert_eq!(hint(Some(&[0, 0, 0])), "Take every stone left, and win.\n");
         assert!(hint(Some(&[1, 3, 3])).starts_with("Leave 1 3 3:"));
         assert!(hint(None).starts_with("There is no winning move here"));
@@ -185,6 +207,21 @@ mod tests {
     #[test]
     fn the_end_says_who_won_and_how() {
         let end = |e| written(|o| Terminal.end(o, e));
+        // Under misère the last stone loses.
+        assert_eq!(
+            end(End::MisereLastStone(Winner::Player)),
+            "The engine took the last stone: you win!\n"
+        );
+        assert_eq!(
+            end(End::MisereLastStone(Winner::Engine)),
+            "You took the last stone: the engine wins.\n"
+        );
+        assert!(end(End::MisereNoStones(Winner::Player)).contains("you, to move first, have won"));
+        let rules = written(|o| Terminal.start(o, &[1, 3, 7], true));
+        assert!(
+            rules.contains("whoever takes the last stone loses (misère)"),
+            "{rules}"
+        );
         assert_eq!(
             end(End::LastStone(Winner::Player)),
             "You took the last stone: you win!\n"

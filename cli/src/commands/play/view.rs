@@ -17,15 +17,23 @@ pub(super) enum Leaving {
 /// The events of a game, as one way of showing them writes them to `out`.
 /// Positions are whole: every pile, games of three in order.
 pub(super) trait View {
-    /// The game starts from `p`.
-    fn start(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
+    /// The game starts from `p`; `misere`: whoever takes the last stone
+    /// loses.
+    fn start(&self, out: &mut dyn Write, p: &[u64], misere: bool) -> io::Result<()>;
     /// The player is asked for a move from `p`.
     fn prompt(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
     /// The engine left `p`.
     fn engine_move(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
     /// The answer to `hint`: the winning move the engine would make, as the
-    /// position it leaves, or `None` when `p` has none.
-    fn hint(&self, out: &mut dyn Write, p: &[u64], best: Option<&[u64]>) -> io::Result<()>;
+    /// position it leaves, or `None` when `p` has none; `wins_in`, the moves
+    /// the win takes with perfect play, where the remoteness is known.
+    fn hint(
+        &self,
+        out: &mut dyn Write,
+        p: &[u64],
+        best: Option<&[u64]>,
+        wins_in: Option<u32>,
+    ) -> io::Result<()>;
     /// A typed line was not a legal move, for the reason `why`.
     fn illegal(&self, out: &mut dyn Write, why: &str) -> io::Result<()>;
     /// The player left before the end.

@@ -1,0 +1,281 @@
+//! `value`, `moves --all` and `--misere` against a brute force from the
+//! rules, in both conventions, for every position up to a small bound,
+//! through the CLI's `run`; and the refusals of misère sums and of piles
+//! past the remoteness cap.
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+/// The bound of the exhaustive checks: every pile up to it.
+const N: u64 = 12;
+
+/// The largest pile of `value` (README, "Remoteness").
+const MAX_REMOTENESS: u64 = 1500;
+
+/// Who wins, for the player to move, and in how many moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Solved {
+    win: bool,
+    remoteness: u32,
+}
+
+/// Every position solved from the rules alone: every move tried, memoised.
+struct Brute {
+    misere: bool,
+    memo: HashMap<[u64; 3], Solved>,
+}
+
+impl Brute {
+    fn new(misere: bool) -> Brute {
+        Brute {
+            misere,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// Every position one move from `p`, piles in the order of `p`.
+    fn options(p: [u64; 3]) -> Vec<[u64; 3]> {
+        let mut options = Vec::new();
+        for set in 1..8u8 {
+            let piles: Vec<usize> = (0..3).filter(|i| set & (1 << i) != 0).collect();
+            let most = piles.iter().map(|&i| p[i]).min().unwrap();
+            for s in 1..=most {
+                let mut to = p;
+                for &i in &piles {
+                    to[i] -= s;
+                }
+                options.push(to);
+            }
+        }
+        options
+    }
+
+    fn solve(&mut self, p: [u64; 3]) -> Solved {
+        let mut key = p;
+        key.sort_unstable();
+        if let Some(&s) = self.memo.get(&key) {
+            return s;
+        }
+        let options = Brute::options(key);
+        let solved = if options.is_empty() {
+            // No stone left: under normal play the player to move has lost,
+            // under misère the opponent took the last stone and lost.
+            Solved {
+                win: self.misere,
+                remoteness: 0,
+            }
+        } else {
+            let values: Vec<Solved> = options.into_iter().map(|o| self.solve(o)).collect();
+            let quickest_win = values.iter().filter(|v| !v.win).map(|v| v.remoteness).min();
+            match quickest_win {
+                Some(r) => Solved {
+                    win: true,
+                    remoteness: r + 1,
+                },
+                None => Solved {
+                    win: false,
+                    remoteness: values.iter().map(|v| v.remoteness).max().unwrap() + 1,
+                },
+            }
+        };
+        self.memo.insert(key, solved);
+        solved
+    }
+}
+
+/// Runs the CLI in-process: exit code, stdout, stderr.
+fn run(args: &[String]) -> (u8, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("stone-game".to_string()).chain(args.iter().cloned());
+    let code = stone_game_cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// `args` (words separated by spaces) with `--misere` when `misere`.
+fn args(words: &str, misere: bool) -> Vec<String> {
+    let mut args: Vec<String> = words.split_whitespace().map(String::from).collect();
+    if misere {
+        args.push("--misere".into());
+    }
+    args
+}
+
+/// Runs `words`, expects success; under misère, exactly the one note.
+fn ok(words: &str, misere: bool) -> String {
+    let (code, out, err) = run(&args(words, misere));
+    assert_eq!(code, 0, "{words}: {err}");
+    // The remoteness is computed without a note; the misère tables with one.
+    let from_tables = !(words.starts_with("value") || words.contains("--all"));
+    let note = if misere && from_tables {
+        "note: the misère tables are computed at run time\n"
+    } else {
+        ""
+    };
+    assert_eq!(err, note, "{words}");
+    out
+}
+
+fn name(win: bool) -> &'static str {
+    if win { "win" } else { "lose" }
+}
+
+fn positions(n: u64) -> impl Iterator<Item = [u64; 3]> {
+    (0..=n).flat_map(move |a| (0..=n).flat_map(move |b| (0..=n).map(move |c| [a, b, c])))
+}
+
+#[test]
+fn value_is_the_brute_forces_in_both_conventions() {
+    for misere in [false, true] {
+        let mut brute = Brute::new(misere);
+        for p @ [a, b, c] in positions(N) {
+            let s = brute.solve(p);
+            let out = ok(&format!("value {a} {b} {c}"), misere);
+            assert_eq!(
+                out,
+                format!("{} in {}\n", name(s.win), s.remoteness),
+                "{p:?}"
+            );
+        }
+        let out = ok("value 3 1 4 --json", misere);
+        let s = brute.solve([3, 1, 4]);
+        let convention = if misere { "misere" } else { "normal" };
+        assert_eq!(
+            serde_json::from_str::<Value>(&out).unwrap(),
+            json!({"position": [3, 1, 4], "convention": convention,
+                   "outcome": name(s.win), "remoteness": s.remoteness})
+        );
+    }
+}
+
+#[test]
+fn moves_all_lists_every_move_best_first_as_the_brute_force_rates_it() {
+    for misere in [false, true] {
+        let mut brute = Brute::new(misere);
+        for p @ [a, b, c] in positions(8) {
+            let mut expected: Vec<([u64; 3], Solved)> = Brute::options(p)
+                .into_iter()
+                .map(|to| (to, brute.solve(to)))
+                .collect();
+            // Best first: a lost position for the opponent, quickest first;
+            // then the longest resistance; ties by the position.
+            expected.sort_by_key(|&(to, s)| {
+                (
+                    s.win,
+                    if s.win {
+                        -i64::from(s.remoteness)
+                    } else {
+                        i64::from(s.remoteness)
+                    },
+                    to,
+                )
+            });
+            let out = ok(&format!("moves {a} {b} {c} --all --json"), misere);
+            let answer: Value = serde_json::from_str(&out).unwrap();
+            let moves: Vec<Value> = expected
+                .iter()
+                .map(|&(to, s)| json!({"to": to, "outcome": name(s.win), "remoteness": s.remoteness}))
+                .collect();
+            assert_eq!(answer["moves"], Value::Array(moves), "{p:?}");
+            assert_eq!(answer["position"], json!(p));
+            let plain = ok(&format!("moves {a} {b} {c} --all"), misere);
+            let lines: Vec<String> = expected
+                .iter()
+                .map(|([x, y, z], s)| format!("{x} {y} {z}  {} in {}", name(s.win), s.remoteness))
+                .collect();
+            if lines.is_empty() {
+                assert_eq!(plain, "no move: 0 0 0 has no stones\n");
+            } else {
+                assert_eq!(plain, lines.join("\n") + "\n", "{p:?}");
+            }
+            // Without --all: the moves to lost positions, sorted.
+            let winning = ok(&format!("moves {a} {b} {c} --json"), misere);
+            let winning: Value = serde_json::from_str(&winning).unwrap();
+            let mut to: Vec<[u64; 3]> = expected
+                .iter()
+                .filter(|(_, s)| !s.win)
+                .map(|&(to, _)| to)
+                .collect();
+            to.sort_unstable();
+            let got: Vec<[u64; 3]> = winning["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
+                .collect();
+            assert_eq!(got, to, "{p:?} misere {misere}");
+        }
+    }
+}
+
+#[test]
+fn misere_is_losing_partner_and_totals_are_the_brute_forces() {
+    for misere in [false, true] {
+        let mut brute = Brute::new(misere);
+        for p @ [a, b, c] in positions(N) {
+            let losing = !brute.solve(p).win;
+            let out = ok(&format!("is-losing {a} {b} {c}"), misere);
+            assert_eq!(out, if losing { "losing\n" } else { "winning\n" }, "{p:?}");
+        }
+        for a in 0..=N {
+            for b in 0..=N {
+                let c = (0..=3 * N)
+                    .find(|&c| !brute.solve([a, b, c]).win)
+                    .expect("a partner within 3N");
+                assert_eq!(ok(&format!("partner {a} {b}"), misere), format!("{c}\n"));
+            }
+        }
+        for l in [0, 1, 5, N] {
+            let triples: Vec<[u64; 3]> = positions(l)
+                .filter(|&[x, y, z]| x <= y && y <= z && !brute.solve([x, y, z]).win)
+                .collect();
+            let list: String = triples
+                .iter()
+                .map(|[x, y, z]| format!("{x} {y} {z}\n"))
+                .collect();
+            assert_eq!(ok(&format!("list {l}"), misere), list, "{l}");
+            let sum: u64 = triples.iter().map(|t| t.iter().sum::<u64>()).sum();
+            assert_eq!(ok(&format!("sum {l}"), misere), format!("{sum}\n"));
+            assert_eq!(
+                ok(&format!("count {l}"), misere),
+                format!("{}\n", triples.len())
+            );
+        }
+    }
+}
+
+#[test]
+fn misere_sums_and_piles_past_the_cap_are_refused() {
+    let past = (MAX_REMOTENESS + 1).to_string();
+    for (words, needle) in [
+        ("grundy 1 2 3 --misere", "grundy takes no --misere"),
+        (
+            "draw grundy 0 --misere -o x.png",
+            "draw grundy takes no --misere",
+        ),
+        (
+            &*format!("value {past} 1 1"),
+            "past the largest this tool computes, 1500",
+        ),
+        (
+            &*format!("moves 1 1 {past} --all"),
+            "past the largest this tool computes, 1500",
+        ),
+        ("value 1 2", "<C>"),
+        ("value 1 2 x", "invalid value 'x'"),
+        ("value 1 2 -3", "negative"),
+        ("value 1 2 99999999999999999999", "the largest pile is 1500"),
+    ] {
+        let (code, out, err) = run(&args(words, false));
+        assert_eq!((code, out.as_str()), (2, ""), "{words}: {err}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.starts_with("error: ") && first.contains(needle),
+            "{words}: {err}"
+        );
+    }
+}
