@@ -86,6 +86,22 @@ pub(crate) enum Command {
         #[arg(long, value_name = "M", default_value_t = 35, value_parser = parse_number)]
         brute_limit: u64,
     },
+    /// Serve the web explorer: play, and map the positions, in a browser
+    #[cfg(feature = "serve")]
+    Serve(Serve),
+}
+
+/// `serve`.
+#[cfg(feature = "serve")]
+#[derive(Debug, clap::Args)]
+pub(crate) struct Serve {
+    /// The port to listen on (0: a free one)
+    #[arg(long, value_name = "N", default_value_t = 8260)]
+    pub port: u16,
+    /// The address to listen on; one that is not loopback lets other
+    /// machines in
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
 }
 
 /// `sum` and `count`.

@@ -193,6 +193,8 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
         Some(Command::Play(game)) => play::play(ctx, &game.piles, game.seed, game.engine_first),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(s)) => commands::serve::serve(ctx, s.host, s.port),
     }
 }
 

@@ -5,4 +5,6 @@ pub(crate) mod draw;
 pub(crate) mod grundy;
 pub(crate) mod play;
 pub(crate) mod query;
+#[cfg(feature = "serve")]
+pub(crate) mod serve;
 pub(crate) mod verify;
