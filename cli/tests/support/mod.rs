@@ -104,17 +104,60 @@ pub struct Answer {
 
 /// `GET path` from `address`, on a connection of its own.
 pub fn get(address: SocketAddr, path: &str) -> Answer {
+    request(address, "GET", path, "")
+}
+
+/// `POST path` to `address` with a JSON `body`, on a connection of its own.
+pub fn post(address: SocketAddr, path: &str, body: &str) -> Answer {
+    request(address, "POST", path, body)
+}
+
+fn request(address: SocketAddr, method: &str, path: &str, body: &str) -> Answer {
     let mut stream = TcpStream::connect_timeout(&address, REQUEST_TIMEOUT).expect("connects");
     stream.set_read_timeout(Some(REQUEST_TIMEOUT)).unwrap();
     stream.set_write_timeout(Some(REQUEST_TIMEOUT)).unwrap();
+    let length = if method == "POST" {
+        format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        )
+    } else {
+        String::new()
+    };
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\n{length}Connection: close\r\n\r\n{body}"
     )
     .expect("sends");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("reads the answer");
+    let raw = read_answer(&mut stream);
     parse(&raw).unwrap_or_else(|| panic!("{path}: not an HTTP answer: {raw:?}"))
+}
+
+/// The bytes of one answer: to its `Content-Length` when it has one (a
+/// server may keep the connection open after it), else to the end.
+fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buffer = [0; 16 * 1024];
+    loop {
+        let n = stream.read(&mut buffer).expect("reads the answer");
+        raw.extend_from_slice(&buffer[..n]);
+        if n == 0 {
+            return raw;
+        }
+        if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+            let length = head.lines().find_map(|line| {
+                line.strip_prefix("content-length:")
+                    .and_then(|v| v.trim().parse::<usize>().ok())
+            });
+            if let Some(length) = length
+                && raw.len() >= end + 4 + length
+            {
+                raw.truncate(end + 4 + length);
+                return raw;
+            }
+        }
+    }
 }
 
 /// An HTTP/1.1 answer with a `Content-Length` or a closed connection.
