@@ -3,19 +3,27 @@
 use std::path::PathBuf;
 
 use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
+use stone_game::{GrundyTable, ScannedTables, ScannedTriples};
+
+use crate::runtime::{MAX_BRUTE, MAX_GRUNDY, MAX_WHOLE_SCAN, RuntimeScan};
 
 /// Every losing position of the three-pile stone game.
-///
-/// With no command, prints S(LIMIT): the sum of x+y+z over the losing
-/// positions x <= y <= z <= LIMIT of the embedded tables.
 #[derive(Debug, Parser)]
 #[command(
     name = "stone-game",
+    long_about = format!(
+        "Every losing position of the three-pile stone game.\n\nWith no command, prints \
+         S({l}): the sum of x+y+z over the losing positions x <= y <= z <= {l}, {l} being \
+         the limit of the embedded tables (as 'stone-game sum' does).",
+        l = stone_game::LIMIT
+    ),
     version,
     color = ColorChoice::Never,
+    disable_help_subcommand = true,
     after_help = "A move takes the same number of stones (at least one) from one, two or all \
                   three piles; whoever takes the last stone wins. Numbers are plain decimals. \
-                  Limits above the embedded tables are scanned at run time."
+                  A limit is '--limit L' (sum, count and list take 'L' alone too); limits \
+                  above the embedded tables are scanned at run time."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -38,22 +46,23 @@ pub(crate) enum Command {
     #[command(allow_negative_numbers = true)]
     Partner {
         /// A pile
-        #[arg(value_parser = parse_number)]
+        #[arg(value_parser = pile_of_a_pair)]
         a: u64,
         /// Another pile
-        #[arg(value_parser = parse_number)]
+        #[arg(value_parser = pile_of_a_pair)]
         b: u64,
         /// Print JSON: {"pair":[a,b],"partner":c}
         #[arg(long)]
         json: bool,
     },
-    /// The winning moves of A B C: the losing positions a move reaches, sorted
+    /// The winning moves of A B C: the losing positions they leave, piles in
+    /// the order given, so that each line is a move for `play A B C`
     #[command(allow_negative_numbers = true)]
-    Moves(Position),
+    Moves(Moves),
     /// The Sprague-Grundy value of A B C (piles in any order): 0 exactly when
     /// it is losing; a sum of games is lost when the XOR of their values is 0
     #[command(allow_negative_numbers = true)]
-    Grundy(Position),
+    Grundy(GrundyPosition),
     /// Play against the engine from A B C, or a sum of games, or from a random winning position
     ///
     /// Type each move as the position you leave, piles in the order shown.
@@ -68,27 +77,23 @@ pub(crate) enum Command {
     Draw(Picture),
     /// The losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
-    List {
-        /// The largest pile [default: the embedded limit]
-        #[arg(long, value_name = "L", value_parser = parse_number)]
-        limit: Option<u64>,
-        /// How to print them
-        #[arg(long, value_enum, default_value_t = Format::Plain)]
-        format: Format,
-        /// Scan at run time even when the embedded tables cover L
-        #[arg(long)]
-        scan: bool,
-    },
+    List(ListQuery),
     /// Check the embedded tables against a brute force from the rules, and more
     #[command(allow_negative_numbers = true)]
     Verify {
         /// Solve every position with piles up to M by trying every move
-        #[arg(long, value_name = "M", default_value_t = 35, value_parser = parse_number)]
+        #[arg(long, value_name = "M", default_value_t = 35, value_parser = brute_limit)]
         brute_limit: u64,
     },
     /// Serve the web explorer: play, and map the positions, in a browser
     #[cfg(feature = "serve")]
     Serve(Serve),
+    /// Print this message or the help of the given command(s)
+    Help {
+        /// The command, and a subcommand of `draw`
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
 }
 
 /// `serve`.
@@ -104,18 +109,64 @@ pub(crate) struct Serve {
     pub host: std::net::IpAddr,
 }
 
+/// The limit of `sum`, `count` and `list`: `L` or `--limit L`, one of them.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Limit {
+    /// The largest pile, as --limit L
+    #[arg(value_name = "L", value_parser = limit, conflicts_with = "limit_flag")]
+    positional: Option<u64>,
+    /// The largest pile; L alone says the same
+    #[arg(
+        long = "limit",
+        id = "limit_flag",
+        value_name = "L",
+        value_parser = limit,
+        default_value_t = u64::from(stone_game::LIMIT)
+    )]
+    flag: u64,
+}
+
+impl Limit {
+    /// The limit, however it was given.
+    pub(crate) fn get(&self) -> u64 {
+        self.positional.unwrap_or(self.flag)
+    }
+}
+
 /// `sum` and `count`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct LimitQuery {
-    /// The largest pile [default: the embedded limit]
-    #[arg(value_name = "L", value_parser = parse_number)]
-    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub limit: Limit,
     /// Scan at run time even when the embedded tables cover L
     #[arg(long)]
     pub scan: bool,
     /// Print JSON: {"limit":L,"sum":S} or {"limit":L,"count":N}
     #[arg(long)]
     pub json: bool,
+}
+
+/// `list`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ListQuery {
+    #[command(flatten)]
+    pub limit: Limit,
+    /// How to print them
+    #[arg(long, value_enum, default_value_t = Format::Plain)]
+    pub format: Format,
+    /// Print JSON, as --format json: [[x,y,z],...], one triple a line
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Scan at run time even when the embedded tables cover L
+    #[arg(long)]
+    pub scan: bool,
+}
+
+impl ListQuery {
+    /// The format, `--json` included.
+    pub(crate) fn format(&self) -> Format {
+        if self.json { Format::Json } else { self.format }
+    }
 }
 
 /// `play`.
@@ -180,19 +231,61 @@ pub(crate) struct DrawTarget {
     pub output: PathBuf,
 }
 
-/// `is-losing` and `moves`.
+/// The three piles of `is-losing` and `moves`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Piles {
+    /// A pile
+    #[arg(value_parser = pile)]
+    a: u64,
+    /// Another pile
+    #[arg(value_parser = pile)]
+    b: u64,
+    /// The third pile
+    #[arg(value_parser = pile)]
+    c: u64,
+}
+
+impl Piles {
+    /// The position, in the order given.
+    pub(crate) fn get(&self) -> [u64; 3] {
+        [self.a, self.b, self.c]
+    }
+}
+
+/// `is-losing`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Position {
+    #[command(flatten)]
+    pub piles: Piles,
+    /// Print JSON: {"position":[a,b,c],"losing":true|false}
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `moves`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Moves {
+    #[command(flatten)]
+    pub piles: Piles,
+    /// Print JSON: {"position":[a,b,c],"moves":[{"piles":[i,...],"stones":n,"to":[x,y,z]},...]},
+    /// piles as indexes into A B C (0, 1, 2), `to` in that order
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `grundy`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct GrundyPosition {
     /// A pile
-    #[arg(value_parser = parse_number)]
+    #[arg(value_parser = grundy_pile)]
     pub a: u64,
     /// Another pile
-    #[arg(value_parser = parse_number)]
+    #[arg(value_parser = grundy_pile)]
     pub b: u64,
     /// The third pile
-    #[arg(value_parser = parse_number)]
+    #[arg(value_parser = grundy_pile)]
     pub c: u64,
-    /// Print JSON
+    /// Print JSON: {"position":[a,b,c],"value":v}
     #[arg(long)]
     pub json: bool,
 }
@@ -235,14 +328,69 @@ pub(crate) fn parse_whole(s: &str) -> Result<u64, NotANumber> {
     }
 }
 
-/// [`parse_whole`] for clap, in the words of an argument's error.
-fn parse_number(s: &str) -> Result<u64, String> {
+/// [`parse_whole`] for clap, in the words of an argument's error; `too_large`
+/// says what a number past `u64` is too large for.
+fn parse_up_to(s: &str, too_large: impl FnOnce() -> String) -> Result<u64, String> {
     parse_whole(s).map_err(|e| match e {
         NotANumber::Empty => "expected a whole number, got an empty string".into(),
         NotANumber::Negative => "it is negative; expected a whole number from 0".into(),
         NotANumber::NotDigits => "expected a whole number (decimal digits only)".into(),
-        NotANumber::TooLarge => format!("it is too large; the largest number is {}", u64::MAX),
+        NotANumber::TooLarge => format!("it is too large; {}", too_large()),
     })
+}
+
+/// Any whole number up to `u64::MAX`: `draw`'s and `play`'s numbers.
+fn parse_number(s: &str) -> Result<u64, String> {
+    parse_up_to(s, || format!("the largest number is {}", u64::MAX))
+}
+
+/// The limit of `sum`, `count` and `list`: a scan of the triples goes to
+/// [`RuntimeScan::MAX_LIMIT`](crate::runtime::RuntimeScan::MAX_LIMIT) of
+/// `ScannedTriples`.
+fn limit(s: &str) -> Result<u64, String> {
+    parse_up_to(s, || {
+        format!(
+            "the largest limit is {} ({})",
+            ScannedTriples::MAX_LIMIT,
+            ScannedTriples::NO_FURTHER
+        )
+    })
+}
+
+/// A pile of `is-losing` and `moves`: the largest may be any `u64`; the other
+/// two are scanned to, up to [`MAX_WHOLE_SCAN`].
+fn pile(s: &str) -> Result<u64, String> {
+    parse_up_to(s, || {
+        format!(
+            "the largest pile is {}, and the two smaller piles are at most {MAX_WHOLE_SCAN}",
+            u64::MAX
+        )
+    })
+}
+
+/// A pile of `partner`: both are scanned to, up to [`MAX_WHOLE_SCAN`].
+fn pile_of_a_pair(s: &str) -> Result<u64, String> {
+    parse_up_to(s, || {
+        format!(
+            "the largest pile is {MAX_WHOLE_SCAN} ({})",
+            ScannedTables::NO_FURTHER
+        )
+    })
+}
+
+/// A pile of `grundy`: the values are computed up to [`MAX_GRUNDY`].
+fn grundy_pile(s: &str) -> Result<u64, String> {
+    parse_up_to(s, || {
+        format!(
+            "the largest pile is {MAX_GRUNDY} ({})",
+            GrundyTable::NO_FURTHER
+        )
+    })
+}
+
+/// `verify --brute-limit`: the brute force runs up to [`MAX_BRUTE`].
+fn brute_limit(s: &str) -> Result<u64, String> {
+    parse_up_to(s, || format!("the largest brute force is {MAX_BRUTE}"))
 }
 
 #[cfg(test)]

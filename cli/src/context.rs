@@ -4,6 +4,8 @@
 
 use std::io::{self, BufRead, Write};
 
+use serde::Serialize;
+
 use crate::memory;
 
 /// Where a run writes, and what it may use.
@@ -27,6 +29,15 @@ impl Ctx<'_> {
         *self.memory.get_or_insert_with(memory::available_memory)
     }
 
+    /// `answer` as one line of JSON on stdout. Every command's JSON comes
+    /// from a `#[derive(Serialize)]` struct, so its shape is fixed at
+    /// compile time.
+    pub(crate) fn print_json(&mut self, answer: &impl Serialize) -> Result<(), Failure> {
+        serde_json::to_writer(&mut *self.out, answer).map_err(io::Error::from)?;
+        writeln!(self.out)?;
+        Ok(())
+    }
+
     /// A `note: ...` line on stderr; a failed write is ignored.
     pub(crate) fn note(&mut self, text: &str) {
         let _ = writeln!(self.err, "note: {text}");
@@ -45,6 +56,13 @@ pub(crate) enum Failure {
     Output(String),
     /// Cannot happen: a table failed to answer what it covers. Exit code 1.
     Internal(String),
+}
+
+impl Failure {
+    /// The tables failed to answer `what`, which they cover.
+    pub(crate) fn unanswered(what: &str) -> Self {
+        Failure::Internal(format!("the tables do not answer {what}"))
+    }
 }
 
 impl From<io::Error> for Failure {

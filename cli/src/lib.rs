@@ -8,16 +8,21 @@
 //! | command | prints |
 //! |---|---|
 //! | *(none)* | S([`LIMIT`](stone_game::LIMIT)) |
-//! | `sum [L] [--scan] [--json]` | S(L), the sum of `x + y + z` over the losing positions `x <= y <= z <= L` |
-//! | `count [L] [--scan] [--json]` | how many losing positions have `z <= L` |
+//! | `sum [L \| --limit L] [--scan] [--json]` | S(L), the sum of `x + y + z` over the losing positions `x <= y <= z <= L` |
+//! | `count [L \| --limit L] [--scan] [--json]` | how many losing positions have `z <= L` |
 //! | `is-losing A B C [--json]` | `losing` or `winning` |
 //! | `partner A B [--json]` | the one `C` for which `A B C` is losing |
-//! | `moves A B C [--json]` | the losing positions the winning moves reach, sorted |
+//! | `moves A B C [--json]` | the positions the winning moves leave, piles in the order given (each line a move `play A B C` takes), or `no winning move: ...` |
 //! | `grundy A B C [--json]` | the Sprague-Grundy value: 0 exactly at a losing position |
-//! | `list [--limit L] [--format plain\|csv\|json] [--scan]` | the losing positions with `z <= L` |
+//! | `list [L \| --limit L] [--format plain\|csv\|json \| --json] [--scan]` | the losing positions with `z <= L` |
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
 //! | `draw slice A\|partners\|counts\|grundy A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
 //! | `play [A B C ...] [--seed N] [--engine-first]` | a game, or a sum of games, against the engine, moves read from stdin |
+//! | `help [COMMAND...]` | the help of the tool or of a command |
+//!
+//! A limit is `--limit L` on every command that takes one (`verify`'s brute
+//! force is `--brute-limit M`); `sum`, `count` and `list` take `L` alone too. A number past what a command computes
+//! names that command's largest.
 //!
 //! Past the embedded tables, a limit is scanned at run time, after a note on
 //! stderr: `sum`, `count` and `list` with
@@ -25,8 +30,13 @@
 //! the limit, the others with
 //! [`ScannedTables::scan`](stone_game::ScannedTables::scan). Exit codes: 0
 //! for success, 1 when `verify` finds a mismatch or the output or a picture
-//! cannot be written, 2 for bad arguments (one `error:` line and a usage hint on
-//! stderr), including a limit whose scan would not fit in memory.
+//! cannot be written, 2 for bad arguments (one `error:` line that says the fix,
+//! and a usage hint, on stderr), including a limit whose scan would not fit in
+//! the memory available (the host's, or less when a control group limits
+//! the process).
+//!
+//! The modules and the direction of their imports are drawn in
+//! `commands/mod.rs`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -36,20 +46,19 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::error::ErrorKind;
 
 mod args;
 mod commands;
 mod context;
 mod memory;
 mod runtime;
+mod usage;
 
 use args::{Cli, Command};
-use commands::{draw, grundy, play, query, verify};
+use commands::{default, draw, grundy, is_losing, list, moves, partner, play, totals, verify};
 use context::{Ctx, Failure};
-
-/// The second line of every usage error.
-const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
+use usage::USAGE_HINT;
 
 /// Runs the tool with `args` (`argv[0]` first) and returns its exit code: 0
 /// for success, 1 when `verify` finds a mismatch or the output or a picture
@@ -149,9 +158,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(ctx, &e),
+        Err(e) => return clap_error(ctx, e, &args),
     };
     let result = dispatch(ctx, cli.command).and_then(|code| {
         ctx.out.flush()?;
@@ -178,19 +188,16 @@ where
 
 fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
     match command {
-        None => query::default(ctx),
-        Some(Command::Sum(query)) => query::sum_or_count(ctx, &query, query::Total::Sum),
-        Some(Command::Count(query)) => query::sum_or_count(ctx, &query, query::Total::Count),
-        Some(Command::IsLosing(p)) => query::is_losing(ctx, [p.a, p.b, p.c], p.json),
-        Some(Command::Partner { a, b, json }) => query::partner(ctx, a, b, json),
-        Some(Command::Moves(p)) => query::moves(ctx, [p.a, p.b, p.c], p.json),
+        None => default::default(ctx),
+        Some(Command::Sum(query)) => totals::sum_or_count(ctx, &query, totals::Total::Sum),
+        Some(Command::Count(query)) => totals::sum_or_count(ctx, &query, totals::Total::Count),
+        Some(Command::IsLosing(p)) => is_losing::is_losing(ctx, p.piles.get(), p.json),
+        Some(Command::Partner { a, b, json }) => partner::partner(ctx, a, b, json),
+        Some(Command::Moves(p)) => moves::moves(ctx, p.piles.get(), p.json),
         Some(Command::Grundy(p)) => grundy::grundy(ctx, [p.a, p.b, p.c], p.json),
-        Some(Command::List {
-            limit,
-            format,
-            scan,
-        }) => query::list(ctx, limit, format, scan),
+        Some(Command::List(query)) => list::list(ctx, &query),
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
+        Some(Command::Help { command }) => usage::help(ctx, &command),
         Some(Command::Play(game)) => play::play(ctx, &game.piles, game.seed, game.engine_first),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
         #[cfg(feature = "serve")]
@@ -206,8 +213,8 @@ fn usage_error(ctx: &mut Ctx, message: &str) -> u8 {
 }
 
 /// Help and version go to stdout (exit code 0); anything else is a usage
-/// error of one line.
-fn clap_error(ctx: &mut Ctx, e: &clap::Error) -> u8 {
+/// error of one line, with the fix.
+fn clap_error(ctx: &mut Ctx, e: clap::Error, args: &[OsString]) -> u8 {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let text = e.render().to_string();
@@ -223,38 +230,11 @@ fn clap_error(ctx: &mut Ctx, e: &clap::Error) -> u8 {
                 _ => 0,
             }
         }
-        _ => usage_error(ctx, &clap_message(e)),
-    }
-}
-
-/// Clap's own message, without its `error:` prefix, tips or usage, on one
-/// line, with a suggestion when clap has one.
-fn clap_message(e: &clap::Error) -> String {
-    let rendered = e.render().to_string();
-    let text = rendered.trim_start();
-    let text = text.strip_prefix("error:").unwrap_or(text);
-    // The message is the first paragraph; tips and usage follow blank lines.
-    let first = text.split("\n\n").next().unwrap_or_default();
-    let mut message = first
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    if message.is_empty() {
-        message = format!("{:?}", e.kind());
-    }
-    for kind in [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg] {
-        let suggestion = match e.get(kind) {
-            Some(ContextValue::String(s)) => Some(s.clone()),
-            Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("', '")),
-            _ => None,
-        };
-        if let Some(s) = suggestion {
-            message.push_str(&format!(" (did you mean '{s}'?)"));
+        _ => {
+            let message = usage::with_fix(e, args).apply::<usage::OneLine>();
+            usage_error(ctx, &message.to_string())
         }
     }
-    message
 }
 
 /// `text` on one line: control characters (newlines among them) escaped.
@@ -413,6 +393,61 @@ mod tests {
             let (code, _, err) = run_with_memory(args, 1 << 30);
             assert_eq!(code, 2);
             assert!(err.lines().next().unwrap().ends_with(suggestion), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_parser_names_the_brute_force_cap_that_verify_checks() {
+        assert_eq!(runtime::MAX_BRUTE, verify::MAX_BRUTE);
+    }
+
+    #[test]
+    fn help_prints_the_help_of_any_command_itself_included() {
+        for (args, first) in [
+            (
+                &["help"][..],
+                "Every losing position of the three-pile stone game.",
+            ),
+            (
+                &["help", "--help"],
+                "Print this message or the help of the given command(s)",
+            ),
+            (
+                &["help", "-h"],
+                "Print this message or the help of the given command(s)",
+            ),
+            (
+                &["help", "help"],
+                "Print this message or the help of the given command(s)",
+            ),
+            (
+                &["help", "sum"],
+                "S(L): the sum of x+y+z over the losing positions x <= y <= z <= L",
+            ),
+            (
+                &["help", "draw", "counts"],
+                "The count of losing positions and S(l) against l, on log-log axes",
+            ),
+        ] {
+            let (code, out, err) = run_with_memory(args, 1 << 30);
+            assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+            assert_eq!(out.lines().next(), Some(first), "{args:?}");
+        }
+        for (args, message) in [
+            (
+                &["help", "frob"][..],
+                "unrecognized subcommand 'frob'; the commands are sum, count, ",
+            ),
+            (
+                &["help", "draw", "x"],
+                "unrecognized subcommand 'x'; the commands of 'draw' are slice, ",
+            ),
+            (
+                &["help", "sum", "x"],
+                "'sum' has no subcommands; run 'stone-game help sum'",
+            ),
+        ] {
+            assert_refused(args, 1 << 30, message);
         }
     }
 

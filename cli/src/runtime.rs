@@ -18,6 +18,11 @@ use crate::context::{Ctx, Failure};
 /// library's `ScannedTables::scan` serves.
 pub(crate) const MAX_WHOLE_SCAN: u32 = 32_000;
 
+/// The largest `verify --brute-limit`, which `verify` checks and the
+/// parser of `--brute-limit` names. The brute force's time grows as the
+/// fourth power of its limit (BENCHMARKS.md).
+pub(crate) const MAX_BRUTE: u32 = 500;
+
 /// How long a scan runs before its progress bar appears.
 const BAR_DELAY: Duration = Duration::from_secs(1);
 
@@ -36,13 +41,15 @@ pub(crate) fn human_size(bytes: u64) -> String {
     format!("{value:.1} {}", UNITS[unit])
 }
 
-/// Refuses `need` bytes when they exceed the memory available.
+/// Refuses `need` bytes when they exceed the memory available. `what` is
+/// the subject of the refusal (`S(70000)`, `the moves of (1, 2, 3)`, `a brute
+/// force up to 600`): its verb is `would need`, which fits one thing or many.
 pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Result<(), Failure> {
     let available = ctx.available_memory();
     match need {
         Some(need) if need <= available => Ok(()),
         _ => Err(Failure::Usage(format!(
-            "{what} needs {} of memory, but only {} is available",
+            "{what} would need {} of memory, but only {} is available",
             match need {
                 Some(need) => format!("about {}", human_size(need)),
                 None => "more than 16.0 EiB".into(),
@@ -110,7 +117,7 @@ pub(crate) fn scan<T: RuntimeScan>(
     let limit = scan_limit::<T>(what, limit)?;
     check_memory(
         ctx,
-        &format!("{what} needs {} to {limit}, which", T::WORK),
+        &format!("{what} would need {} to {limit}, which", T::WORK),
         Some(T::memory_needed(limit)),
     )?;
     if let Some(note) = note {
@@ -133,7 +140,7 @@ pub(crate) fn scan_limit<T: RuntimeScan>(what: &str, limit: u64) -> Result<u32, 
     match u32::try_from(limit) {
         Ok(limit) if limit <= T::MAX_LIMIT => Ok(limit),
         _ => Err(Failure::Usage(format!(
-            "{what} needs {} to {limit}, past the largest this tool {}, {} ({})",
+            "{what} would need {} to {limit}, past the largest this tool {}, {} ({})",
             T::WORK,
             T::VERB,
             T::MAX_LIMIT,

@@ -5,9 +5,11 @@
 //! Passes at the default limit and at any other from 100 up (e.g.
 //! `STONE_GAME_LIMIT=150`).
 
+use std::cell::RefCell;
 use std::ffi::OsString;
-use std::io::Read;
+use std::io::{BufRead, Read, Write};
 use std::process::{Command, Stdio};
+use std::rc::Rc;
 
 use serde_json::{Value, json};
 use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
@@ -62,6 +64,19 @@ fn ok_with_note(args: &[&str]) -> String {
     assert!(
         r.err.ends_with('\n') && !r.err.contains('\r'),
         "{:?}",
+        r.err
+    );
+    r.out
+}
+
+/// Runs `args`, expects success, and a stderr that is empty or one note (a
+/// runtime scan, at a LIMIT below the arguments); returns stdout.
+fn ok_maybe_scanned(args: &[&str]) -> String {
+    let r = run(args);
+    assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+    assert!(
+        r.err.is_empty() || (r.err.starts_with("note: ") && r.err.lines().count() == 1),
+        "{args:?}: {:?}",
         r.err
     );
     r.out
@@ -122,11 +137,8 @@ fn sum_answers_from_the_tables() {
         let expected = stone_game::losing_sum(l).unwrap();
         assert_eq!(ok(&["sum", &l.to_string()]), format!("{expected}\n"), "{l}");
     }
-    if LIMIT >= 100 {
-        assert_eq!(ok(&["sum", "100"]), "173895\n");
-    } else {
-        println!("skipped S(100) from the tables: LIMIT is {LIMIT}");
-    }
+    // From the tables, or below LIMIT 100 from a runtime scan: the same.
+    assert_eq!(ok_maybe_scanned(&["sum", "100"]), "173895\n");
 }
 
 #[test]
@@ -139,9 +151,46 @@ fn count_answers_from_the_tables() {
         let expected = stone_game::losing_count(l).unwrap();
         assert_eq!(ok(&["count", &l.to_string()]), format!("{expected}\n"));
     }
-    if LIMIT >= 100 {
-        assert_eq!(ok(&["count", "100"]), "1264\n");
+    assert_eq!(ok_maybe_scanned(&["count", "100"]), "1264\n");
+}
+
+#[test]
+fn a_limit_is_l_or_dash_dash_limit_l_and_only_once() {
+    for command in ["sum", "count", "list"] {
+        let alone = ok(&[command, "4"]);
+        assert_eq!(ok(&[command, "--limit", "4"]), alone, "{command}");
+        assert_eq!(ok(&[command, "--limit=4"]), alone, "{command}");
+        assert_eq!(
+            ok(&[command]),
+            ok(&[command, "--limit", &limit().to_string()])
+        );
+        let e = bad(&[command, "4", "--limit", "4"]);
+        assert!(
+            e.contains("cannot be used with") && e.ends_with("give one of them"),
+            "{e}"
+        );
+        // The help says the default: the embedded limit's value.
+        let help = ok(&[command, "--help"]);
+        assert!(help.contains(&format!("[default: {LIMIT}]")), "{help}");
+        assert!(
+            help.contains("--limit <L>") && help.contains("[L]"),
+            "{help}"
+        );
     }
+    assert_eq!(
+        ok(&["sum", "--limit", "4", "--json"]),
+        "{\"limit\":4,\"sum\":27}\n"
+    );
+    // Where the limit is an option alone, a number alone says how to give it.
+    let picture = format!("{}/never-written.png", env!("CARGO_TARGET_TMPDIR"));
+    assert_eq!(
+        bad(&["draw", "partners", "100", "-o", &picture]),
+        "error: unexpected argument '100' found; give the limit as 'draw partners --limit 100'"
+    );
+    assert_eq!(
+        bad(&["verify", "50"]),
+        "error: unexpected argument '50' found; give the limit as 'verify --brute-limit 50'"
+    );
 }
 
 #[test]
@@ -314,16 +363,13 @@ fn partner_above_the_limit_scans() {
     assert_eq!(json(&out), json!({"pair": [b, a], "partner": expected}));
 }
 
-/// The sorted positions the winning moves of `p` reach, sorted, from the library.
+/// The positions the winning moves of `p` leave, piles in the order of `p`,
+/// sorted, from the library.
 fn expected_moves(table: stone_game::Tables, p: [u64; 3]) -> Vec<[u64; 3]> {
     let mut to: Vec<[u64; 3]> = table
         .winning_moves(p[0], p[1], p[2])
         .unwrap()
-        .map(|m| {
-            let mut to = m.to;
-            to.sort_unstable();
-            to
-        })
+        .map(|m| m.to)
         .collect();
     to.sort_unstable();
     to
@@ -337,40 +383,52 @@ fn lines_of(positions: &[[u64; 3]]) -> String {
 }
 
 #[test]
-fn moves_print_the_positions_they_reach() {
+fn moves_print_the_positions_they_leave_in_the_order_given() {
     assert_eq!(ok(&["moves", "0", "0", "13"]), "0 0 0\n");
     assert_eq!(ok(&["moves", "13", "0", "0"]), "0 0 0\n");
+    // Not sorted within a line: pile A first, as given.
+    assert_eq!(ok(&["moves", "5", "4", "3"]), "2 1 0\n4 4 3\n5 0 3\n");
     for p in [
         [1, 3, 4],
         [5, 5, 5],
         [3, 3, 5],
         [7, 2, 9],
+        [9, 7, 2],
         [limit(), limit() / 2, 3],
     ] {
         let args = p.map(|n| n.to_string());
         let out = ok(&["moves", &args[0], &args[1], &args[2]]);
-        let mut reached = expected_moves(stone_game::EMBEDDED, p);
-        reached.dedup();
-        assert_eq!(out, lines_of(&reached), "{p:?}");
-        assert!(!out.is_empty(), "{p:?} is winning");
+        assert_eq!(
+            out,
+            lines_of(&expected_moves(stone_game::EMBEDDED, p)),
+            "{p:?}"
+        );
+        for line in out.lines() {
+            // Each line is a move: every pile that changes loses the same
+            // number of stones, and the position it leaves is losing.
+            let to: Vec<u64> = line.split(' ').map(|n| n.parse().unwrap()).collect();
+            let taken: Vec<u64> = (0..3).map(|i| p[i] - to[i]).filter(|&t| t > 0).collect();
+            assert!(
+                !taken.is_empty() && taken.iter().all(|&t| t == taken[0]),
+                "{p:?}: {line}"
+            );
+            assert_eq!(
+                stone_game::is_losing(to[0], to[1], to[2]),
+                Some(true),
+                "{line}"
+            );
+        }
     }
 }
 
 #[test]
-fn moves_name_each_position_once_where_equal_piles_give_several_moves() {
-    // From (3, 3, 5), taking from either 3 leaves the same sorted position.
-    let out = ok(&["moves", "3", "3", "5"]);
-    let mut lines: Vec<&str> = out.lines().collect();
-    let printed = lines.len();
-    lines.dedup();
-    assert_eq!(lines.len(), printed, "{out}");
-    assert!(expected_moves(stone_game::EMBEDDED, [3, 3, 5]).len() > printed);
-}
-
-#[test]
-fn moves_of_a_losing_position_print_nothing() {
+fn moves_of_a_losing_position_say_so() {
     for p in [["0", "0", "0"], ["1", "3", "3"], ["2", "0", "1"]] {
-        assert_eq!(ok(&["moves", p[0], p[1], p[2]]), "", "{p:?}");
+        assert_eq!(
+            ok(&["moves", p[0], p[1], p[2]]),
+            format!("no winning move: {} {} {} is losing\n", p[0], p[1], p[2]),
+            "{p:?}"
+        );
     }
     assert_eq!(
         ok(&["moves", "3", "1", "3", "--json"]),
@@ -385,25 +443,28 @@ fn moves_json() {
         out,
         "{\"position\":[0,0,13],\"moves\":[{\"piles\":[2],\"stones\":13,\"to\":[0,0,0]}]}\n"
     );
-    let p = [3u64, 3, 5];
-    let value = json(&ok(&["moves", "--json", "3", "3", "5"]));
-    assert_eq!(value["position"], json!(p));
-    let moves = value["moves"].as_array().unwrap();
-    let tos: Vec<[u64; 3]> = moves
-        .iter()
-        .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
-        .collect();
-    assert_eq!(tos, expected_moves(stone_game::EMBEDDED, p));
-    for m in moves {
-        // Applying the move to the position as given leaves `to`, once sorted.
-        let piles: Vec<usize> = serde_json::from_value(m["piles"].clone()).unwrap();
-        let stones = m["stones"].as_u64().unwrap();
-        let mut after = p;
-        for i in piles {
-            after[i] -= stones;
+    for p in [[3u64, 3, 5], [5, 4, 3], [9, 7, 2]] {
+        let args = p.map(|n| n.to_string());
+        let value = json(&ok(&["moves", "--json", &args[0], &args[1], &args[2]]));
+        assert_eq!(value["position"], json!(p));
+        let moves = value["moves"].as_array().unwrap();
+        let tos: Vec<[u64; 3]> = moves
+            .iter()
+            .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
+            .collect();
+        assert_eq!(tos, expected_moves(stone_game::EMBEDDED, p));
+        // The plain output is the same positions, in the same order.
+        assert_eq!(ok(&["moves", &args[0], &args[1], &args[2]]), lines_of(&tos));
+        for m in moves {
+            // Applying the move to the position as given leaves `to` as it is.
+            let piles: Vec<usize> = serde_json::from_value(m["piles"].clone()).unwrap();
+            let stones = m["stones"].as_u64().unwrap();
+            let mut after = p;
+            for i in piles {
+                after[i] -= stones;
+            }
+            assert_eq!(json!(after), m["to"], "{p:?}");
         }
-        after.sort_unstable();
-        assert_eq!(json!(after), m["to"]);
     }
 }
 
@@ -415,6 +476,116 @@ fn moves_above_the_limit_scan() {
     let args = p.map(|n| n.to_string());
     let out = ok_with_note(&["moves", &args[0], &args[1], &args[2]]);
     assert_eq!(out, lines_of(&expected_moves(table.as_tables(), p)));
+}
+
+/// The input of a `play` run over the pipe protocol, which plays the
+/// player's side by asking `moves` for the position the transcript ends at
+/// and typing its first line as it stands.
+struct MovesPlayer {
+    transcript: Rc<RefCell<Vec<u8>>>,
+    line: Vec<u8>,
+    read: usize,
+    typed: Vec<String>,
+}
+
+impl MovesPlayer {
+    /// The next move: `moves`'s first line for the last position shown.
+    fn next_move(&mut self) -> Option<String> {
+        let transcript = String::from_utf8(self.transcript.borrow().clone()).unwrap();
+        let last = transcript.lines().last()?;
+        let position = last
+            .strip_prefix("start: ")
+            .or_else(|| last.strip_prefix("engine: "))?;
+        let mut argv = vec!["stone-game", "moves"];
+        argv.extend(position.split(' '));
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(stone_game_cli::run(argv, &mut out, &mut err), 0);
+        let out = String::from_utf8(out).unwrap();
+        let first = out.lines().next().unwrap().to_owned();
+        assert!(!first.starts_with("no winning move"), "{transcript}");
+        self.typed.push(first.clone());
+        Some(first)
+    }
+}
+
+impl Read for MovesPlayer {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for MovesPlayer {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.read == self.line.len() {
+            self.line = self
+                .next_move()
+                .map(|m| m + "\n")
+                .unwrap_or_default()
+                .into_bytes();
+            self.read = 0;
+        }
+        Ok(&self.line[self.read..])
+    }
+    fn consume(&mut self, n: usize) {
+        self.read += n;
+    }
+}
+
+/// The transcript's side of the shared buffer.
+struct Shared(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A line of `moves` is a move `play` takes as it stands: a whole game
+/// played by typing `moves`'s answers is a legal game, and won.
+#[test]
+fn a_game_played_with_the_lines_of_moves_is_won() {
+    for start in [
+        ["5", "4", "3"],
+        ["9", "7", "2"],
+        ["3", "3", "5"],
+        ["20", "1", "13"],
+    ] {
+        let transcript = Rc::new(RefCell::new(Vec::new()));
+        let mut player = MovesPlayer {
+            transcript: Rc::clone(&transcript),
+            line: Vec::new(),
+            read: 0,
+            typed: Vec::new(),
+        };
+        let mut err = Vec::new();
+        let mut argv = vec!["stone-game", "play"];
+        argv.extend(start);
+        let code = stone_game_cli::run_with_input(
+            argv,
+            &mut player,
+            &mut Shared(Rc::clone(&transcript)),
+            &mut err,
+        );
+        let transcript = String::from_utf8(transcript.borrow().clone()).unwrap();
+        assert_eq!(code, 0, "{transcript}{}", String::from_utf8_lossy(&err));
+        assert!(!transcript.contains("illegal"), "{transcript}");
+        assert_eq!(transcript.lines().last(), Some("you win"), "{transcript}");
+        assert!(!player.typed.is_empty());
+        // Every reply of the engine answers a move typed from `moves`.
+        let replies = transcript
+            .lines()
+            .filter(|l| l.starts_with("engine: "))
+            .count();
+        assert_eq!(replies + 1, player.typed.len(), "{transcript}");
+    }
 }
 
 // --- list ------------------------------------------------------------------
@@ -474,6 +645,28 @@ fn list_json_is_an_array_of_triples() {
     assert_eq!(
         json(&ok(&["list", "--format", "json", "--limit", "1"])),
         json!([[0, 0, 0]])
+    );
+    // One triple a line, as the plain form.
+    assert_eq!(
+        ok(&["list", "--format", "json", "--limit", "2"]),
+        "[\n  [0,0,0],\n  [0,1,2]\n]\n"
+    );
+}
+
+#[test]
+fn list_json_is_format_json() {
+    for l in ["0", "4", &limit().to_string()] {
+        assert_eq!(
+            ok(&["list", l, "--json"]),
+            ok(&["list", "--limit", l, "--format", "json"]),
+            "{l}"
+        );
+    }
+    assert_eq!(ok(&["list", "--json"]), ok(&["list", "--format", "json"]));
+    let e = bad(&["list", "--json", "--format", "csv"]);
+    assert!(
+        e.contains("'--json'") && e.contains("give one of them"),
+        "{e}"
     );
 }
 
@@ -546,20 +739,20 @@ fn verify_past_the_limit_checks_a_runtime_scan() {
     if m > MAX_BRUTE {
         let error = bad(&["verify", "--brute-limit", &m.to_string()]);
         assert!(error.contains("past the largest this tool runs"), "{error}");
-        return;
+    } else {
+        let out = ok_with_note(&["verify", "--brute-limit", &m.to_string()]);
+        assert!(out.lines().all(|l| l.starts_with("ok   ")), "{out}");
+        assert!(
+            out.contains(&format!("brute force agrees with a runtime scan up to {m}")),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "a runtime scan to {m} agrees with the embedded tables"
+            )),
+            "{out}"
+        );
     }
-    let out = ok_with_note(&["verify", "--brute-limit", &m.to_string()]);
-    assert!(out.lines().all(|l| l.starts_with("ok   ")), "{out}");
-    assert!(
-        out.contains(&format!("brute force agrees with a runtime scan up to {m}")),
-        "{out}"
-    );
-    assert!(
-        out.contains(&format!(
-            "a runtime scan to {m} agrees with the embedded tables"
-        )),
-        "{out}"
-    );
 }
 
 // --- help and version ------------------------------------------------------
@@ -572,12 +765,18 @@ fn help_and_version_go_to_stdout() {
         &["help"],
         &["sum", "--help"],
         &["help", "list"],
+        &["help", "--help"],
+        &["help", "-h"],
+        &["help", "draw", "slice"],
+        &["draw", "--help"],
     ] {
         let out = ok(args);
         assert!(out.contains("Usage: stone-game"), "{args:?}: {out}");
         assert!(!out.contains('\x1b'), "no colors: {out:?}");
     }
     let out = ok(&["--help"]);
+    // The embedded limit by its value, not by a name.
+    assert!(out.contains(&format!("prints S({LIMIT})")), "{out}");
     for command in [
         "sum",
         "count",
@@ -620,7 +819,12 @@ fn bad_extra_argument() {
     bad(&["partner", "1", "2", "3"]);
     bad(&["is-losing", "1", "2", "3", "4"]);
     bad(&["verify", "5"]);
-    bad(&["list", "5"]);
+    bad(&["list", "5", "6"]);
+    // The fix: the command's usage.
+    assert_eq!(
+        bad(&["is-losing", "1", "2", "3", "4"]),
+        "error: unexpected argument '4' found; usage: stone-game is-losing [OPTIONS] <A> <B> <C>"
+    );
 }
 
 #[test]
@@ -653,10 +857,47 @@ fn bad_negative_number() {
 
 #[test]
 fn bad_number_past_u64() {
-    let e = bad(&["sum", "99999999999999999999999"]);
-    assert!(e.contains("too large"), "{e}");
-    bad(&["partner", "18446744073709551616", "0"]);
-    bad(&["moves", "1", "2", "340282366920938463463374607431768211456"]);
+    // Each names the cap of its command, not u64's.
+    let past = "99999999999999999999999";
+    for (args, cap) in [
+        (vec!["sum", past], "the largest limit is 65535"),
+        (vec!["count", "--limit", past], "the largest limit is 65535"),
+        (vec!["list", past], "the largest limit is 65535"),
+        (
+            vec!["partner", "18446744073709551616", "0"],
+            "the largest pile is 32000",
+        ),
+        (vec!["grundy", "1", past, "1"], "the largest pile is 500"),
+        (
+            vec!["verify", "--brute-limit", past],
+            "the largest brute force is 500",
+        ),
+        (
+            vec!["is-losing", past, "1", "2"],
+            "the two smaller piles are at most 32000",
+        ),
+        (
+            vec!["moves", "1", "2", "340282366920938463463374607431768211456"],
+            "the two smaller piles are at most 32000",
+        ),
+    ] {
+        let e = bad(&args);
+        assert!(
+            e.contains("it is too large; ") && e.contains(cap),
+            "{args:?}: {e}"
+        );
+        assert!(
+            !e.contains("18446744073709551615") || args[0] != "sum",
+            "{e}"
+        );
+    }
+    assert_eq!(
+        bad(&["sum", past]),
+        format!(
+            "error: invalid value '{past}' for '[L]': it is too large; the largest limit is \
+             65535 (the tables store piles as 16-bit numbers)"
+        )
+    );
 }
 
 #[test]
@@ -684,9 +925,8 @@ fn bad_unknown_option() {
     let e = bad(&["sum", "--frob"]);
     assert!(e.contains("--frob"), "{e}");
     bad(&["--json"]);
-    bad(&["list", "--json"]);
     bad(&["verify", "--json"]);
-    bad(&["sum", "--limit", "5"]);
+    bad(&["partner", "--limit", "5", "1", "2"]);
     bad(&["-x"]);
 }
 
@@ -751,6 +991,18 @@ fn bad_past_the_largest_scan() {
             "{e}"
         );
     }
+    // Whatever its subject, one thing or many, the sentence reads.
+    assert!(bad(&["moves", "1", &past, &past]).starts_with(&format!(
+        "error: the moves of (1, {past}, {past}) would need a runtime scan to {past}, past"
+    )));
+    assert!(
+        bad(&["count", "70000"])
+            .starts_with("error: the count to 70000 would need a runtime scan to 70000, past")
+    );
+    assert_eq!(
+        bad(&["draw", "counts", "--limit", "5", "-o", &picture]),
+        "error: drawing the counts takes a limit of at least 10, not 5: give --limit 10 or more"
+    );
 }
 
 #[cfg(unix)]
@@ -831,9 +1083,143 @@ fn grundy_refuses_bad_input() {
     assert_eq!(
         bad(&["grundy", &past, "0", "0"]),
         format!(
-            "error: the value of ({past}, 0, 0) needs the Grundy values to {past}, past the \
+            "error: the value of ({past}, 0, 0) would need the Grundy values to {past}, past the \
              largest this tool computes, {} (the time grows as the fourth power of the limit)",
             MAX_GRUNDY
         )
     );
+}
+
+// --- README ------------------------------------------------------------------
+
+/// One `$ ...` line of a README's console block and the lines shown under it.
+struct Example {
+    command: String,
+    shown: Vec<String>,
+}
+
+/// The examples of `text`'s ```console blocks, comments (`  # ...`) cut.
+fn console_examples(text: &str) -> Vec<Example> {
+    let mut examples: Vec<Example> = Vec::new();
+    let mut in_console = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_console = line == "```console";
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            let command = command.split("  #").next().unwrap_or_default().trim();
+            examples.push(Example {
+                command: command.to_owned(),
+                shown: Vec::new(),
+            });
+        } else if let Some(example) = examples.last_mut() {
+            example.shown.push(line.to_owned());
+        }
+    }
+    examples
+}
+
+/// Runs `args` with `input` on stdin.
+fn run_with_stdin(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    Run {
+        code: output.status.code().expect("an exit code"),
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+/// `shown` matches `actual`: line for line, where a line `...` stands for
+/// any number of lines.
+fn matches_shown(shown: &[String], actual: &str) -> bool {
+    let actual: Vec<String> = actual.lines().map(str::to_owned).collect();
+    match shown.iter().position(|l| l == "...") {
+        None => shown == actual.as_slice(),
+        Some(gap) => {
+            let (head, tail) = (&shown[..gap], &shown[gap + 1..]);
+            actual.len() >= head.len() + tail.len()
+                && actual.starts_with(head)
+                && actual.ends_with(tail)
+        }
+    }
+}
+
+/// Every console example of README.md and cli/README.md that shows its output
+/// prints that output, notes (stderr) and answers (stdout) alike. Examples
+/// that show none (pictures written to files, games at a terminal) and
+/// commands other than `stone-game` (`cargo install`) are not run. The
+/// examples are written at the default limit, 1000: at another, S(LIMIT) and
+/// the notes of the scans past it are what that limit gives, and README's
+/// S(1000) is checked against a runtime scan.
+#[test]
+fn readme_examples_print_what_they_show() {
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for file in [manifest.join("../README.md"), manifest.join("README.md")] {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for Example { command, shown } in console_examples(&text) {
+            let (input, line) = match command.strip_prefix("printf '") {
+                Some(rest) => {
+                    let (input, line) = rest.split_once("' | ").expect("printf '...' | ...");
+                    (input.replace("\\n", "\n"), line.to_owned())
+                }
+                None => (String::new(), command.clone()),
+            };
+            let Some(args) = line.strip_prefix("stone-game") else {
+                continue;
+            };
+            if shown.is_empty() {
+                continue;
+            }
+            let args: Vec<&str> = args.split_whitespace().collect();
+            let r = run_with_stdin(&args, &input);
+            assert_eq!(r.code, 0, "{command}: {}", r.err);
+            let (notes, answers): (Vec<String>, Vec<String>) =
+                shown.into_iter().partition(|l| l.starts_with("note: "));
+            // A note of a scan past the embedded limit, at this limit.
+            let notes: Vec<String> = notes
+                .into_iter()
+                .filter_map(|note| {
+                    let past: u64 = note["note: ".len()..].split(' ').next()?.parse().ok()?;
+                    (past > limit()).then(|| {
+                        note.replace(
+                            "above the embedded limit 1000",
+                            &format!("above the embedded limit {LIMIT}"),
+                        )
+                    })
+                })
+                .collect();
+            assert!(matches_shown(&notes, &r.err), "{command}: {:?}", r.err);
+            if args.is_empty() {
+                let s_1000 = stone_game::ScannedTriples::scan(1000)
+                    .unwrap()
+                    .losing_sum(1000)
+                    .unwrap();
+                assert_eq!(answers, [s_1000.to_string()], "{command}");
+                let s = stone_game::losing_sum(limit()).unwrap();
+                assert_eq!(r.out, format!("{s}\n"));
+            } else {
+                assert!(matches_shown(&answers, &r.out), "{command}: {}", r.out);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "{checked} examples");
 }

@@ -298,7 +298,7 @@ fn bad_arguments_are_refused_at_the_start() {
         ),
         (
             vec!["1", "2", "3", "4", "5", "501"],
-            "playing the sum (1, 2, 3) + (4, 5, 501) needs the Grundy values to 501, \
+            "playing the sum (1, 2, 3) + (4, 5, 501) would need the Grundy values to 501, \
              past the largest this tool computes",
         ),
     ] {

@@ -110,7 +110,8 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         .unwrap_or_else(|| u64::from(LIMIT).min(max_limit));
     if limit < min_limit {
         return Err(Failure::Usage(format!(
-            "{name} needs a limit of at least {min_limit}, not {limit}"
+            "drawing {name} takes a limit of at least {min_limit}, not {limit}: give \
+             --limit {min_limit} or more"
         )));
     }
     if limit > max_limit {

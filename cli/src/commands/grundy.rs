@@ -1,10 +1,17 @@
 //! `grundy A B C`: the Sprague-Grundy value of a position, and the Grundy
 //! tables that `play` (for sums of games) and `draw grundy` compute.
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::{Ctx, Failure};
 use crate::runtime;
+
+/// `grundy --json`: `{"position":[a,b,c],"value":v}`.
+#[derive(Serialize)]
+struct Answer {
+    position: [u64; 3],
+    value: u32,
+}
 
 /// `grundy A B C [--json]`.
 pub(crate) fn grundy(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Failure> {
@@ -15,7 +22,7 @@ pub(crate) fn grundy(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Fa
         .value(p[0], p[1], p[2])
         .ok_or_else(|| Failure::Internal(format!("the Grundy table lacks {what}")))?;
     if as_json {
-        writeln!(ctx.out, "{}", json!({ "position": p, "value": value }))?;
+        ctx.print_json(&Answer { position: p, value })?;
     } else {
         writeln!(ctx.out, "{value}")?;
     }
@@ -46,8 +53,8 @@ mod tests {
         assert_eq!(
             message,
             format!(
-                "the value of (40, 0, 0) needs the Grundy values to 40, which needs about \
-                 {need} of memory, but only 1000 B is available"
+                "the value of (40, 0, 0) would need the Grundy values to 40, which would \
+                 need about {need} of memory, but only 1000 B is available"
             )
         );
         ctx.memory = Some(grundy_memory_needed(40));

@@ -1,0 +1,329 @@
+//! What the tool says when clap refuses a command line: one `error: ...`
+//! line with the fix, from the error's kind and context (clap's
+//! [`ErrorFormatter`]), then a usage hint. And `help`, which prints the help
+//! of any command, itself included.
+
+use std::error::Error as _;
+use std::ffi::OsString;
+
+use clap::CommandFactory;
+use clap::builder::StyledStr;
+use clap::error::{ContextKind, ContextValue, ErrorFormatter, ErrorKind};
+
+use crate::args::{Cli, parse_whole};
+use crate::context::{Ctx, Failure};
+
+/// The second line of every usage error.
+pub(crate) const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
+
+/// clap's errors as one line, without the `error: ` prefix: what is wrong,
+/// then clap's suggestion (`(did you mean 'sum'?)`), its tips, and where the
+/// fix is the form of the command, the command's usage.
+pub(crate) struct OneLine;
+
+impl ErrorFormatter for OneLine {
+    fn format_error(error: &clap::error::Error<Self>) -> StyledStr {
+        StyledStr::from(message(error))
+    }
+}
+
+/// The message of `e`, on one line.
+fn message<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("', '")),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    let arg = text(ContextKind::InvalidArg).unwrap_or_default();
+    let value = text(ContextKind::InvalidValue).unwrap_or_default();
+    let mut message = match e.kind() {
+        ErrorKind::InvalidValue if value.is_empty() => {
+            format!("a value is required for '{arg}' but none was supplied")
+        }
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            format!("invalid value '{value}' for '{arg}'")
+        }
+        ErrorKind::UnknownArgument => format!("unexpected argument '{arg}' found"),
+        ErrorKind::InvalidSubcommand => format!(
+            "unrecognized subcommand '{}'",
+            text(ContextKind::InvalidSubcommand).unwrap_or_default()
+        ),
+        ErrorKind::MissingRequiredArgument => {
+            format!("the following required arguments were not provided: {arg}")
+        }
+        ErrorKind::ArgumentConflict => match text(ContextKind::PriorArg) {
+            Some(prior) if prior != arg => {
+                format!("the argument '{arg}' cannot be used with '{prior}'; give one of them")
+            }
+            _ => format!("the argument '{arg}' cannot be used more than once"),
+        },
+        ErrorKind::TooManyValues => {
+            format!("unexpected value '{value}' for '{arg}' found; no more were expected")
+        }
+        kind => kind
+            .as_str()
+            .map_or_else(|| format!("{kind:?}"), str::to_owned),
+    };
+    if let Some(source) = e.source() {
+        message.push_str(&format!(": {source}"));
+    }
+    if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
+        message.push_str(&format!(" [possible values: {}]", valid.join(", ")));
+    }
+    let mut suggested = false;
+    for kind in [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ] {
+        if let Some(s) = text(kind) {
+            message.push_str(&format!(" (did you mean '{s}'?)"));
+            suggested = true;
+        }
+    }
+    if let Some(ContextValue::StyledStrs(tips)) = e.get(ContextKind::Suggested) {
+        for tip in tips {
+            message.push_str(&format!("; {tip}"));
+            suggested = true;
+        }
+    }
+    // Where nothing more precise says what to type, the command's usage does.
+    let usage_fixes = matches!(
+        e.kind(),
+        ErrorKind::UnknownArgument | ErrorKind::MissingRequiredArgument | ErrorKind::TooManyValues
+    );
+    if usage_fixes
+        && !suggested
+        && let Some(usage) = text(ContextKind::Usage)
+    {
+        let forms: Vec<&str> = usage
+            .lines()
+            .map(|line| line.trim().trim_start_matches("Usage:").trim())
+            .filter(|line| !line.is_empty())
+            .collect();
+        message.push_str(&format!("; usage: {}", forms.join(" or ")));
+    }
+    message
+}
+
+/// `e` with the fix where clap has none: an unknown command gets the list of
+/// commands, and a number in the wrong place, the right place: a command that
+/// takes a limit only as an option (`draw partners --limit 100`, `verify
+/// --brute-limit 50`) gets a number alone as an unexpected argument, and the
+/// error says how to give it.
+pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
+    if e.kind() == ErrorKind::InvalidSubcommand && e.get(ContextKind::SuggestedSubcommand).is_none()
+    {
+        let (path, command) = subcommand_of(args);
+        let tip = the_commands(&path, &command);
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![StyledStr::from(tip)]),
+        );
+        return e;
+    }
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    // clap's tip to pass an unknown flag as a value after `--` fits no
+    // argument of this tool: the usage says what it takes instead.
+    if let Some(ContextValue::StyledStrs(tips)) = e.remove(ContextKind::Suggested) {
+        let tips: Vec<StyledStr> = tips
+            .into_iter()
+            .filter(|tip| !tip.to_string().starts_with("to pass '"))
+            .collect();
+        if !tips.is_empty() {
+            e.insert(ContextKind::Suggested, ContextValue::StyledStrs(tips));
+        }
+    }
+    let number = match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(arg)) if parse_whole(arg).is_ok() => arg.clone(),
+        _ => return e,
+    };
+    let (path, command) = subcommand_of(args);
+    let takes_a_limit_alone = command
+        .get_positionals()
+        .any(|p| p.get_value_names().is_some_and(|names| names == ["L"]));
+    let limit_option = command
+        .get_opts()
+        .filter_map(|o| o.get_long())
+        .find(|long| long.ends_with("limit"));
+    if let (Some(long), false) = (limit_option, takes_a_limit_alone) {
+        let tip = format!("give the limit as '{path} --{long} {number}'");
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![StyledStr::from(tip)]),
+        );
+    }
+    e
+}
+
+/// `the commands of 'PATH' are ...`: the subcommands of `command`, which
+/// `path` names (`the commands are ...` for the top command).
+fn the_commands(path: &str, command: &clap::Command) -> String {
+    let names: Vec<&str> = command.get_subcommands().map(|s| s.get_name()).collect();
+    let whose = if path.is_empty() {
+        String::new()
+    } else {
+        format!(" of '{path}'")
+    };
+    format!("the commands{whose} are {}", names.join(", "))
+}
+
+/// The deepest subcommand `args` name (`draw partners`), as typed, and its
+/// definition; the top command when they name none.
+fn subcommand_of(args: &[OsString]) -> (String, clap::Command) {
+    let mut command = Cli::command();
+    let mut path = Vec::new();
+    for arg in args.iter().skip(1) {
+        let Some(sub) = arg.to_str().and_then(|a| command.find_subcommand(a)) else {
+            continue;
+        };
+        let sub = sub.clone();
+        path.push(sub.get_name().to_owned());
+        command = sub;
+    }
+    (path.join(" "), command)
+}
+
+/// `help [COMMAND...]`: the help of the top command, or of the one named
+/// (`help draw slice`), on stdout.
+pub(crate) fn help(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
+    let mut command = Cli::command();
+    command.build();
+    let mut found = &mut command;
+    for (i, name) in names.iter().enumerate() {
+        let path = names[..i].join(" ");
+        let why = if found.has_subcommands() {
+            format!(
+                "unrecognized subcommand '{name}'; {}",
+                the_commands(&path, found)
+            )
+        } else {
+            format!("'{path}' has no subcommands; run 'stone-game help {path}'")
+        };
+        match found.find_subcommand_mut(name) {
+            Some(sub) => found = sub,
+            None => return Err(Failure::Usage(why)),
+        }
+    }
+    write!(ctx.out, "{}", found.render_long_help())?;
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::Cli;
+    use clap::Parser;
+
+    /// The one-line message for `args`.
+    fn refusal(args: &[&str]) -> String {
+        let argv: Vec<OsString> = std::iter::once("stone-game")
+            .chain(args.iter().copied())
+            .map(OsString::from)
+            .collect();
+        let e = Cli::try_parse_from(&argv).expect_err("refused");
+        with_fix(e, &argv).apply::<OneLine>().to_string()
+    }
+
+    #[test]
+    fn each_kind_reads_as_one_line_with_its_fix() {
+        for (args, expected) in [
+            (
+                &["is-losing", "1", "2"][..],
+                "the following required arguments were not provided: <C>; usage: \
+                 stone-game is-losing <A> <B> <C>",
+            ),
+            (
+                &["sum", "1", "2"],
+                "unexpected argument '2' found; usage: stone-game sum [OPTIONS] [L]",
+            ),
+            (
+                &["sumx"],
+                "unrecognized subcommand 'sumx' (did you mean 'sum'?)",
+            ),
+            (
+                &["frob"],
+                if cfg!(feature = "serve") {
+                    "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
+                     partner, moves, grundy, play, draw, list, verify, serve, help"
+                } else {
+                    "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
+                     partner, moves, grundy, play, draw, list, verify, help"
+                },
+            ),
+            (
+                &["draw", "square"],
+                "unrecognized subcommand 'square'; the commands of 'draw' are slice, \
+                 partners, grundy, counts",
+            ),
+            (
+                &["list", "--json", "--format", "csv"],
+                "the argument '--json' cannot be used with '--format <FORMAT>'; give one of them",
+            ),
+            (
+                &["sum", "--frob"],
+                "unexpected argument '--frob' found; usage: stone-game sum [OPTIONS] [L]",
+            ),
+            (
+                &["sum", "--jsn"],
+                "unexpected argument '--jsn' found (did you mean '--json'?)",
+            ),
+            (
+                &["sum", "-5"],
+                "invalid value '-5' for '[L]': it is negative; expected a whole number from 0",
+            ),
+            (
+                &["list", "--format", "xml"],
+                "invalid value 'xml' for '--format <FORMAT>' [possible values: plain, csv, json]",
+            ),
+            (
+                &["list", "--format"],
+                "a value is required for '--format <FORMAT>' but none was supplied \
+                 [possible values: plain, csv, json]",
+            ),
+            (
+                &["sum", "4", "--limit", "5"],
+                "the argument '[L]' cannot be used with '--limit <L>'; give one of them",
+            ),
+            (
+                &["verify", "50"],
+                "unexpected argument '50' found; give the limit as 'verify --brute-limit 50'",
+            ),
+            (
+                &["draw", "partners", "100", "-o", "x.png"],
+                "unexpected argument '100' found; give the limit as 'draw partners --limit 100'",
+            ),
+        ] {
+            assert_eq!(refusal(args), expected, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn a_number_past_u64_names_the_cap_of_its_command() {
+        let past = "99999999999999999999999";
+        for (args, cap) in [
+            (vec!["sum", past], "the largest limit is 65535"),
+            (vec!["list", "--limit", past], "the largest limit is 65535"),
+            (vec!["partner", "1", past], "the largest pile is 32000"),
+            (vec!["grundy", past, "1", "1"], "the largest pile is 500"),
+            (
+                vec!["verify", "--brute-limit", past],
+                "the largest brute force is 500",
+            ),
+            (
+                vec!["moves", "1", "2", past],
+                "the largest pile is 18446744073709551615, and the two smaller piles are at \
+                 most 32000",
+            ),
+        ] {
+            let message = refusal(&args);
+            assert!(
+                message.contains(&format!("it is too large; {cap}")),
+                "{message}"
+            );
+        }
+    }
+}
