@@ -175,15 +175,21 @@ impl Environment {
             for (dark, suffix) in [(false, ""), (true, "-dark")] {
                 let session = Session::open(self, dark).await?;
                 let shots = [
-                    ("play", "?view=play&piles=4,7,9&values=1"),
+                    ("play", "?view=play&piles=6,9,11&values=1&engine=0"),
                     ("map", "?view=map&a=5&limit=40&colour=remoteness"),
                 ];
                 for (name, query) in shots {
                     session.open_page(query).await?;
                     if name == "play" {
-                        // Two moves into the game, so that the history shows.
-                        session.click_move("4,7,6").await?;
-                        session.wait_for_turn().await?;
+                        // Three moves into the game, none of them the best,
+                        // so that the history and a mix of colours show.
+                        for _ in 0..3 {
+                            let to = session
+                                .js("return document.querySelector(\"button.move[data-leads-to='win']\").dataset.to;")
+                                .await?;
+                            session.click_move(to.as_str().ok_or("no move")?).await?;
+                            session.wait_for_turn().await?;
+                        }
                     } else {
                         session.hover_cell(12, 20, 40).await?;
                     }

@@ -85,6 +85,11 @@ export class MapView {
       this.data.most = Math.max(1, ...this.data.remoteness.map((row) => Math.max(...row)));
     }
     this.cursor = { b: Math.min(this.cursor.b, limit), c: Math.min(this.cursor.c, limit) };
+    document.getElementById("map-legend").textContent = {
+      losing: `b across, c down, from 0 to ${limit}; the losing positions {${a}, b, c} are marked.`,
+      grundy: `b across, c down, from 0 to ${limit}; each position's Grundy value as a hue, 0 (losing) marked as the losing positions.`,
+      remoteness: `b across, c down, from 0 to ${limit}; green wins and red loses, the darker the longer the game lasts.`,
+    }[colour];
     this.fit();
     this.readout.textContent = `Losing positions marked: ${this.data.losing.size}. Point at a position to see its value.`;
     return true;

@@ -228,7 +228,7 @@ export class Play {
     } else if (this.busy) {
       this.setStatus("engine", "The engine is thinking…");
     } else {
-      this.setStatus("player", this.engine ? "Your move." : "The player to move moves.");
+      this.setStatus("player", this.engine ? "Your move." : "Your move (you play both sides).");
     }
   }
 
