@@ -112,6 +112,8 @@ mod embedded;
 mod grundy;
 mod moves;
 #[cfg(feature = "alloc")]
+mod remoteness;
+#[cfg(feature = "alloc")]
 mod scanned;
 mod tables;
 
@@ -124,10 +126,13 @@ pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 pub use grundy::{GrundyError, GrundyTable, MAX_GRUNDY_LIMIT, grundy_memory_needed};
 pub use moves::{IllegalMove, Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]
+pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
+#[cfg(feature = "alloc")]
 pub use scanned::{
     MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, ScannedTriples, memory_needed,
     memory_needed_for_triples,
 };
+pub use stone_game_scan::Convention;
 pub use stone_game_scan::format::position_key;
 pub use tables::{Tables, Triples, TriplesIter};
 

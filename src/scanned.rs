@@ -190,3 +190,97 @@ impl ScannedTriples {
         Words::Wide(&self.counts).get(l)
     }
 }
+
+// The misère game, and either convention: kept apart from the items above.
+impl ScannedTables {
+    /// The tables of the misère game (whoever takes the last stone loses)
+    /// up to `limit`: [`scan_for(Convention::Misere, limit, |_| {})`](Self::scan_for).
+    /// Under misère `(0, 0, 0)` is won, so the pair `(0, 0)` has the partner
+    /// 1 (GAME.md, "Misère play").
+    ///
+    /// ```
+    /// let misere = stone_game::ScannedTables::scan_misere(10)?;
+    /// let tables = misere.as_tables();
+    /// assert_eq!(tables.is_losing(0, 0, 0), Some(false));
+    /// assert_eq!(tables.is_losing(0, 1, 0), Some(true));
+    /// assert_eq!(tables.partner(0, 0), Some(1));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_misere(limit: u32) -> Result<ScannedTables, ScanError> {
+        ScannedTables::scan_for(crate::Convention::Misere, limit, |_| {})
+    }
+
+    /// The tables of the game under `convention` up to `limit`, reporting
+    /// progress as [`scan_with_progress`](Self::scan_with_progress) does,
+    /// in the same time and memory. [`Convention::Normal`](crate::Convention::Normal) gives the tables
+    /// of [`scan`](Self::scan).
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTables};
+    /// let normal = ScannedTables::scan_for(Convention::Normal, 10, |_| {})?;
+    /// assert_eq!(normal, ScannedTables::scan(10)?);
+    /// let misere = ScannedTables::scan_for(Convention::Misere, 10, |_| {})?;
+    /// assert_eq!(misere.as_tables().triples().get(0), Some([0, 0, 1]));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_for(
+        convention: crate::Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<ScannedTables, ScanError> {
+        let scan = stone_game_scan::scan::Scan::run_for(convention, limit, progress)?;
+        let (sums, counts) = scan.prefix_sums();
+        let (limit, triples, partners) = scan.into_parts();
+        Ok(ScannedTables {
+            limit,
+            triples,
+            partners,
+            sums,
+            counts,
+        })
+    }
+}
+
+impl ScannedTriples {
+    /// The losing triples of the misère game (whoever takes the last stone
+    /// loses) up to `limit`, with their sums and counts:
+    /// [`scan_for(Convention::Misere, limit, |_| {})`](Self::scan_for).
+    ///
+    /// ```
+    /// let misere = stone_game::ScannedTriples::scan_misere(4)?;
+    /// assert_eq!(misere.triples().get(0), Some([0, 0, 1]));
+    /// assert_eq!(misere.losing_count(4), Some(5));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_misere(limit: u32) -> Result<ScannedTriples, ScanError> {
+        ScannedTriples::scan_for(crate::Convention::Misere, limit, |_| {})
+    }
+
+    /// The losing triples of the game under `convention` up to `limit`,
+    /// reporting progress as [`scan_with_progress`](Self::scan_with_progress)
+    /// does, in the same time and memory. [`Convention::Normal`](crate::Convention::Normal) gives the
+    /// triples of [`scan`](Self::scan).
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTriples};
+    /// let normal = ScannedTriples::scan_for(Convention::Normal, 100, |_| {})?;
+    /// assert_eq!(normal, ScannedTriples::scan(100)?);
+    /// let misere = ScannedTriples::scan_for(Convention::Misere, 100, |_| {})?;
+    /// assert_ne!(misere.losing_sum(100), normal.losing_sum(100));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_for(
+        convention: crate::Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<ScannedTriples, ScanError> {
+        let triples = stone_game_scan::scan::losing_triples_for(convention, limit, progress)?;
+        let (sums, counts) = stone_game_scan::scan::prefix_sums(limit, &triples);
+        Ok(ScannedTriples {
+            limit,
+            triples,
+            sums,
+            counts,
+        })
+    }
+}

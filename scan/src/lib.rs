@@ -30,6 +30,9 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod convention;
 pub mod format;
 #[cfg(feature = "alloc")]
 pub mod scan;
+
+pub use convention::Convention;

@@ -67,12 +67,14 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::Convention;
 use crate::format::{pair_count, pair_index};
 
-/// What one run of the scan finds for a limit `L`. Only [`Scan::run`] makes
-/// one, so its parts always agree with each other.
+/// What one run of the scan finds for a limit `L`. Only [`Scan::run`] and
+/// [`Scan::run_for`] make one, so its parts always agree with each other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scan {
+    pub(crate) convention: Convention,
     pub(crate) limit: u32,
     pub(crate) triples: Vec<[u16; 3]>,
     pub(crate) partners: Vec<u32>,
@@ -440,21 +442,45 @@ impl Scan {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<Scan, ScanError> {
+        Scan::run_for(Convention::Normal, limit, progress)
+    }
+
+    /// The scan of the game played under `convention`, calling `progress`
+    /// after each value of the smallest pile. [`Convention::Normal`] is
+    /// [`Scan::run_with_progress`]; under [`Convention::Misere`] the empty
+    /// position is won, so `(0, 0, 0)` is not losing and the pair `(0, 0)`
+    /// has the partner 1 (GAME.md, "Misère play").
+    ///
+    /// ```
+    /// use stone_game_scan::{Convention, scan::Scan};
+    /// let scan = Scan::run_for(Convention::Misere, 4, |_| {})?;
+    /// assert_eq!(scan.convention(), Convention::Misere);
+    /// assert_eq!(scan.triples(), [[0, 0, 1], [0, 2, 2], [1, 1, 3], [2, 3, 3], [4, 4, 4]]);
+    /// assert_eq!(scan.partners()[0], 1); // the pair (0, 0)
+    /// # Ok::<(), stone_game_scan::scan::ScanError>(())
+    /// ```
+    pub fn run_for(
+        convention: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Scan, ScanError> {
         // Partners stay below 2L in practice (GAME.md): start that wide, so
         // the tables rarely widen.
         let cols = 2 * limit as usize + 2;
-        Scan::run_from_width(limit, cols, progress)
+        Scan::run_from_width(convention, limit, cols, progress)
     }
 
     /// The scan, with tables `cols` columns wide to start with, so tests can
     /// make them widen.
     fn run_from_width(
+        convention: Convention,
         limit: u32,
         cols: usize,
         progress: impl FnMut(Progress),
     ) -> Result<Scan, ScanError> {
-        let (triples, partners) = scan(limit, Reach::Partners { cols }, progress)?;
+        let (triples, partners) = scan(convention, limit, Reach::Partners { cols }, progress)?;
         Ok(Scan {
+            convention,
             limit,
             triples,
             partners,
@@ -487,7 +513,27 @@ pub fn losing_triples_with_progress(
     limit: u32,
     progress: impl FnMut(Progress),
 ) -> Result<Vec<[u16; 3]>, ScanError> {
-    scan(limit, Reach::Cube, progress).map(|(triples, _)| triples)
+    losing_triples_for(Convention::Normal, limit, progress)
+}
+
+/// [`losing_triples_with_progress`] for the game played under
+/// `convention`: the losing triples `x <= y <= z <= limit` in lexicographic
+/// order, from the scan stopped at the limit, which holds under either
+/// convention (GAME.md, "Misère play").
+///
+/// ```
+/// use stone_game_scan::{Convention, scan::{Scan, losing_triples_for}};
+/// let misere = losing_triples_for(Convention::Misere, 100, |_| {})?;
+/// assert_eq!(misere[..3], [[0, 0, 1], [0, 2, 2], [0, 3, 5]]);
+/// assert_eq!(misere, Scan::run_for(Convention::Misere, 100, |_| {})?.triples());
+/// # Ok::<(), stone_game_scan::scan::ScanError>(())
+/// ```
+pub fn losing_triples_for(
+    convention: Convention,
+    limit: u32,
+    progress: impl FnMut(Progress),
+) -> Result<Vec<[u16; 3]>, ScanError> {
+    scan(convention, limit, Reach::Cube, progress).map(|(triples, _)| triples)
 }
 
 /// How far the searches of a scan run.
@@ -503,7 +549,12 @@ enum Reach {
 /// The scan of the module docs: the losing triples up to `limit` in
 /// lexicographic order, and for [`Reach::Partners`] the partner of every
 /// pair (empty for [`Reach::Cube`]).
+///
+/// The one difference `convention` makes: under [`Convention::Misere`] the
+/// triple `(0, 0, 0)` is not losing, so it holds no key, and the first
+/// search, the pair `(0, 0)`'s, goes on to `z = 1`.
 fn scan(
+    convention: Convention,
     limit: u32,
     reach: Reach,
     mut progress: impl FnMut(Progress),
@@ -569,7 +620,13 @@ fn scan(
                     if y >= ye {
                         break;
                     }
-                    let z = keys.first_free_z(x, y, &mut free_t[i]);
+                    let mut z = keys.first_free_z(x, y, &mut free_t[i]);
+                    if z == 0 && convention == Convention::Misere {
+                        // (0, 0, 0), the first triple, is won: the search
+                        // of (0, 0) goes on to (0, 0, 1), whose keys are
+                        // free, as nothing is held yet.
+                        z = 1;
+                    }
                     if cube && z > l {
                         // No partner inside the cube, and nothing to hold.
                         // Every later pair of the row starts at y' + free_t
@@ -633,6 +690,17 @@ fn scan(
 }
 
 impl Scan {
+    /// The convention of the game scanned.
+    ///
+    /// ```
+    /// use stone_game_scan::{Convention, scan::Scan};
+    /// assert_eq!(Scan::run(4)?.convention(), Convention::Normal);
+    /// # Ok::<(), stone_game_scan::scan::ScanError>(())
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
     /// The limit: the largest pile of the triples, and of both piles of the pairs.
     pub fn limit(&self) -> u32 {
         self.limit
@@ -732,19 +800,22 @@ mod tests {
         // Searches that start past the rows, or cross their end, read the
         // rows' last words and what lies beyond them as free; widths around
         // one, two and three words, at limits where rows must widen.
-        for limit in [0, 1, 7, 64, 200] {
-            let narrowed = Scan::run_from_width(limit, 1, |_| {});
-            assert_eq!(narrowed, Scan::run(limit), "limit {limit}");
-        }
-        for limit in (20..=150).step_by(13) {
-            let whole = Scan::run(limit).expect("a small limit");
-            for cols in [63, 64, 65, 127, 128, 129, 192] {
-                let narrowed = Scan::run_from_width(limit, cols, |_| {});
-                assert_eq!(
-                    narrowed.as_ref(),
-                    Ok(&whole),
-                    "limit {limit}, {cols} columns"
-                );
+        for convention in [Convention::Normal, Convention::Misere] {
+            for limit in [0, 1, 7, 64, 200] {
+                let narrowed = Scan::run_from_width(convention, limit, 1, |_| {});
+                let whole = Scan::run_for(convention, limit, |_| {});
+                assert_eq!(narrowed, whole, "{convention:?}, limit {limit}");
+            }
+            for limit in (20..=150).step_by(13) {
+                let whole = Scan::run_for(convention, limit, |_| {}).expect("a small limit");
+                for cols in [63, 64, 65, 127, 128, 129, 192] {
+                    let narrowed = Scan::run_from_width(convention, limit, cols, |_| {});
+                    assert_eq!(
+                        narrowed.as_ref(),
+                        Ok(&whole),
+                        "{convention:?}, limit {limit}, {cols} columns"
+                    );
+                }
             }
         }
     }
@@ -753,10 +824,12 @@ mod tests {
     fn every_search_starts_past_the_whole_held_prefixes() {
         // `check_skips` runs in every search of a scan built for the unit
         // tests: here at limits whose rows span several words, both reaches.
-        for limit in [100, 333] {
-            let whole = Scan::run(limit).expect("a small limit");
-            let alone = losing_triples(limit).expect("a small limit");
-            assert_eq!(whole.triples(), alone, "limit {limit}");
+        for convention in [Convention::Normal, Convention::Misere] {
+            for limit in [100, 333] {
+                let whole = Scan::run_for(convention, limit, |_| {}).expect("a small limit");
+                let alone = losing_triples_for(convention, limit, |_| {}).expect("a small limit");
+                assert_eq!(whole.triples(), alone, "{convention:?}, limit {limit}");
+            }
         }
     }
 
