@@ -35,7 +35,7 @@ type Outcome = Result<(), String>;
 type TestFn = for<'a> fn(&'a Session) -> Pin<Box<dyn Future<Output = Outcome> + 'a>>;
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 6] = [
+const TESTS: [(&str, TestFn); 7] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -52,6 +52,9 @@ const TESTS: [(&str, TestFn); 6] = [
         Box::pin(bad_url_parameter(s))
     }),
     ("the_keyboard_plays_a_move", |s| Box::pin(keyboard_move(s))),
+    ("misere_from_a_link_and_from_the_checkbox", |s| {
+        Box::pin(misere(s))
+    }),
 ];
 
 fn main() {
@@ -464,6 +467,8 @@ async fn page_loads_cleanly(s: &Session) -> Outcome {
 
 async fn a_whole_game(s: &Session) -> Outcome {
     let tables = ScannedTables::scan(20).map_err(|e| e.to_string())?;
+    let remoteness = stone_game::RemotenessTable::compute(20, stone_game::Convention::Normal)
+        .map_err(|e| e.to_string())?;
     s.open_page("?piles=4,7,9&values=1").await?;
     let mut turns = 0;
     loop {
@@ -507,8 +512,11 @@ async fn a_whole_game(s: &Session) -> Outcome {
                 .ok_or("no remoteness")?
                 .parse()
                 .map_err(|_| "remoteness")?;
-            if (r % 2 == 1) == lost {
-                return Err(format!("{to:?}: remoteness {r} and lost: {lost}"));
+            let library = remoteness
+                .value(to[0], to[1], to[2])
+                .ok_or("past the table")?;
+            if u64::from(library.remoteness) != r {
+                return Err(format!("{to:?}: remoteness {r}, the library's {library:?}"));
             }
             if lost {
                 winning = Some(m[0].as_str().unwrap().to_string());
@@ -686,5 +694,28 @@ async fn keyboard_move(s: &Session) -> Outcome {
     if labelled != json!([]) {
         return Err(format!("controls with no label: {labelled}"));
     }
+    Ok(())
+}
+
+async fn misere(s: &Session) -> Outcome {
+    // Misère: whoever takes the last stone loses, so one stone left is lost.
+    s.open_page("?piles=0,0,1&misere=1").await?;
+    let value = s.text("#value").await?;
+    if value != "0 0 1: the player to move loses in 1 move" {
+        return Err(format!("misère 0 0 1: {value:?}"));
+    }
+    if !s.text("#rule-text").await?.contains("loses") {
+        return Err("the rules do not say misère".into());
+    }
+    // The checkbox switches back to normal play, where it is a win.
+    let checkbox = s
+        .client
+        .find(Locator::Id("misere"))
+        .await
+        .map_err(|e| e.to_string())?;
+    checkbox.click().await.map_err(|e| e.to_string())?;
+    s.wait_until("new URLSearchParams(location.search).get('misere') === '0'")
+        .await?;
+    s.wait_until("document.getElementById('value').textContent === '0 0 1: the player to move wins in 1 move · Grundy value 1'").await?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use stone_game::{GrundyTable, Move, ScannedTables};
+use stone_game::{Convention, GrundyTable, Move, Outcome, RemotenessTable, ScannedTables};
 use support::Server;
 
 /// The server's cap on piles, read from its 422.
@@ -24,52 +24,69 @@ fn piles(v: &Value) -> Vec<u64> {
 #[test]
 fn a_position_has_every_move_with_what_it_leads_to() {
     let server = Server::start();
-    let tables = ScannedTables::scan(40).unwrap();
-    let tables = tables.as_tables();
     let grundy = GrundyTable::compute(40).unwrap();
-    for p in [
-        [3, 5, 7],
-        [1, 3, 3],
-        [0, 0, 0],
-        [0, 0, 9],
-        [12, 0, 12],
-        [20, 31, 17],
-    ] {
-        let answer = server.json(
-            &format!("/api/position?piles={},{},{}", p[0], p[1], p[2]),
-            200,
-        );
-        let losing = tables.is_losing(p[0], p[1], p[2]).unwrap();
-        assert_eq!(answer["position"], json!(p));
-        assert_eq!(answer["convention"], "normal");
-        assert_eq!(answer["outcome"], if losing { "lose" } else { "win" });
-        assert_eq!(
-            answer["grundy"],
-            json!(grundy.value(p[0], p[1], p[2]).unwrap())
-        );
-        let moves = answer["moves"].as_array().unwrap();
-        let expected: Vec<[u64; 3]> = Move::all_from(p).filter_map(|m| m.apply(p)).collect();
-        assert_eq!(moves.len(), expected.len(), "{p:?}");
-        // Remoteness: a win is one more than its fastest losing option, a
-        // loss one more than its slowest option, and the end is 0.
-        let mut fastest_win = None::<u64>;
-        let mut slowest = 0;
-        for (m, to) in moves.iter().zip(&expected) {
-            assert_eq!(piles(&m["to"]), to, "{p:?}: in the order of Move::all_from");
-            let lost = tables.is_losing(to[0], to[1], to[2]).unwrap();
-            assert_eq!(m["outcome"], if lost { "lose" } else { "win" }, "{to:?}");
-            let r = m["remoteness"].as_u64().unwrap();
-            assert_eq!(r % 2 == 1, !lost, "{to:?}: odd for a win in normal play");
-            if lost {
-                fastest_win = Some(fastest_win.map_or(r, |f| f.min(r)));
+    for convention in [Convention::Normal, Convention::Misere] {
+        let (tables, name, flag) = match convention {
+            Convention::Normal => (ScannedTables::scan(40).unwrap(), "normal", 0),
+            Convention::Misere => (ScannedTables::scan_misere(40).unwrap(), "misere", 1),
+        };
+        let tables = tables.as_tables();
+        let remoteness = RemotenessTable::compute(40, convention).unwrap();
+        let value = |p: [u64; 3]| remoteness.value(p[0], p[1], p[2]).unwrap();
+        let positions = [
+            [3, 5, 7],
+            [1, 3, 3],
+            [0, 0, 0],
+            [0, 0, 1],
+            [0, 0, 9],
+            [12, 0, 12],
+            [20, 31, 17],
+        ];
+        for p in positions {
+            let path = format!(
+                "/api/position?piles={},{},{}&misere={flag}",
+                p[0], p[1], p[2]
+            );
+            let answer = server.json(&path, 200);
+            let losing = tables.is_losing(p[0], p[1], p[2]).unwrap();
+            assert_eq!(answer["position"], json!(p));
+            assert_eq!(answer["convention"], name);
+            assert_eq!(answer["outcome"], if losing { "lose" } else { "win" });
+            assert_eq!(value(p).outcome == Outcome::Lose, losing, "{path}");
+            assert_eq!(answer["remoteness"], json!(value(p).remoteness), "{path}");
+            let expected_grundy = match convention {
+                Convention::Normal => json!(grundy.value(p[0], p[1], p[2]).unwrap()),
+                Convention::Misere => Value::Null,
+            };
+            assert_eq!(answer["grundy"], expected_grundy, "{path}");
+            let moves = answer["moves"].as_array().unwrap();
+            let expected: Vec<[u64; 3]> = Move::all_from(p).filter_map(|m| m.apply(p)).collect();
+            assert_eq!(moves.len(), expected.len(), "{path}");
+            // Remoteness: a win is one more than its fastest losing option, a
+            // loss one more than its slowest option, and the end is 0.
+            let mut fastest_win = None::<u64>;
+            let mut slowest = 0;
+            for (m, &to) in moves.iter().zip(&expected) {
+                assert_eq!(
+                    piles(&m["to"]),
+                    to,
+                    "{path}: in the order of Move::all_from"
+                );
+                let lost = tables.is_losing(to[0], to[1], to[2]).unwrap();
+                assert_eq!(m["outcome"], if lost { "lose" } else { "win" }, "{to:?}");
+                let r = m["remoteness"].as_u64().unwrap();
+                assert_eq!(r, u64::from(value(to).remoteness), "{to:?}");
+                if lost {
+                    fastest_win = Some(fastest_win.map_or(r, |f| f.min(r)));
+                }
+                slowest = slowest.max(r);
             }
-            slowest = slowest.max(r);
-        }
-        let r = answer["remoteness"].as_u64().unwrap();
-        match fastest_win {
-            Some(f) => assert_eq!(r, f + 1, "{p:?}"),
-            None if p == [0, 0, 0] => assert_eq!(r, 0),
-            None => assert_eq!(r, slowest + 1, "{p:?}"),
+            let r = answer["remoteness"].as_u64().unwrap();
+            match fastest_win {
+                Some(f) => assert_eq!(r, f + 1, "{path}"),
+                None if moves.is_empty() => assert_eq!(r, 0, "{path}"),
+                None => assert_eq!(r, slowest + 1, "{path}"),
+            }
         }
     }
 }
@@ -146,24 +163,27 @@ fn a_sum_of_games_is_decided_by_the_xor() {
 #[test]
 fn a_slice_has_every_losing_pair_in_both_orders() {
     let server = Server::start();
-    let tables = ScannedTables::scan(40).unwrap();
-    let tables = tables.as_tables();
-    for (a, limit) in [(0, 30), (3, 20), (7, 1), (40, 40), (0, 0)] {
-        let answer = server.json(&format!("/api/slice?a={a}&limit={limit}"), 200);
-        assert_eq!(
-            (answer["a"].clone(), answer["limit"].clone()),
-            (json!(a), json!(limit))
-        );
-        assert_eq!(answer["convention"], "normal");
-        let mut expected = Vec::new();
-        for b in 0..=limit {
-            for c in 0..=limit {
-                if tables.is_losing(a, b, c).unwrap() {
-                    expected.push(json!([b, c]));
+    for (flag, name, tables) in [
+        (0, "normal", ScannedTables::scan(40).unwrap()),
+        (1, "misere", ScannedTables::scan_misere(40).unwrap()),
+    ] {
+        let tables = tables.as_tables();
+        for (a, limit) in [(0, 30), (3, 20), (7, 1), (40, 40), (0, 0)] {
+            let path = format!("/api/slice?a={a}&limit={limit}&misere={flag}");
+            let answer = server.json(&path, 200);
+            assert_eq!(answer["a"], json!(a));
+            assert_eq!(answer["limit"], json!(limit));
+            assert_eq!(answer["convention"], name);
+            let mut expected = Vec::new();
+            for b in 0..=limit {
+                for c in 0..=limit {
+                    if tables.is_losing(a, b, c).unwrap() {
+                        expected.push(json!([b, c]));
+                    }
                 }
             }
+            assert_eq!(answer["losing"], Value::Array(expected), "{path}");
         }
-        assert_eq!(answer["losing"], Value::Array(expected), "{a} {limit}");
     }
 }
 
@@ -202,19 +222,23 @@ fn the_grundy_and_remoteness_maps_match_the_positions() {
 #[test]
 fn sums_and_counts_match_the_library() {
     let server = Server::start();
-    let tables = ScannedTables::scan(50).unwrap();
-    let tables = tables.as_tables();
-    for limit in [0, 1, 4, 20, 50] {
-        let answer = server.json(&format!("/api/sum?limit={limit}"), 200);
-        assert_eq!(
-            answer,
-            json!({
-                "limit": limit,
-                "convention": "normal",
-                "sum": tables.losing_sum(limit).unwrap(),
-                "count": tables.losing_count(limit).unwrap(),
-            })
-        );
+    for (flag, name, tables) in [
+        (0, "normal", ScannedTables::scan(50).unwrap()),
+        (1, "misere", ScannedTables::scan_misere(50).unwrap()),
+    ] {
+        let tables = tables.as_tables();
+        for limit in [0, 1, 4, 20, 50] {
+            let answer = server.json(&format!("/api/sum?limit={limit}&misere={flag}"), 200);
+            assert_eq!(
+                answer,
+                json!({
+                    "limit": limit,
+                    "convention": name,
+                    "sum": tables.losing_sum(limit).unwrap(),
+                    "count": tables.losing_count(limit).unwrap(),
+                })
+            );
+        }
     }
     assert_eq!(server.json("/api/sum?limit=4", 200)["sum"], 27);
 }
@@ -268,6 +292,10 @@ fn bad_requests_are_400_naming_the_parameter() {
             "unknown parameter 'misere'",
         ),
         ("/api/sum?limit=%FF", "parameter 'limit'"),
+        (
+            "/api/position?piles=1,2,3,4,5,6&misere=1",
+            "normal play only (misere=0)",
+        ),
     ] {
         let answer = server.json(path, 400);
         let error = answer["error"].as_str().unwrap();

@@ -149,12 +149,6 @@ impl Params {
                 "parameter 'misere' is 0 (normal play) or 1 (misère play), not '{other}'"
             ))),
         }
-        .and_then(|play| match play {
-            Play::Misere if !solver::MISERE_AVAILABLE => {
-                Err(ApiError::Bad("misère is not available".into()))
-            }
-            play => Ok(play),
-        })
     }
 }
 

@@ -53,6 +53,10 @@ pub(crate) fn serve(ctx: &mut Ctx, host: IpAddr, port: u16) -> Result<u8, Failur
         .block_on(tokio::net::TcpListener::bind(address))
         .map_err(|e| Failure::Output(bind_error(address, &e)))?;
     let local = listener.local_addr()?;
+    let stop = {
+        let _runtime = runtime.enter();
+        stop_signals().map_err(|e| Failure::Output(format!("cannot listen for Ctrl-C: {e}")))?
+    };
     if !host.is_loopback() {
         writeln!(
             ctx.err,
@@ -66,7 +70,7 @@ pub(crate) fn serve(ctx: &mut Ctx, host: IpAddr, port: u16) -> Result<u8, Failur
     runtime
         .block_on(async {
             axum::serve(listener, app)
-                .with_graceful_shutdown(shutdown())
+                .with_graceful_shutdown(stop)
                 .await
         })
         .map_err(|e| Failure::Output(format!("the server stopped: {e}")))?;
@@ -91,26 +95,28 @@ fn bind_error(address: SocketAddr, e: &io::Error) -> String {
     }
 }
 
-/// Resolves on Ctrl-C, or on SIGTERM.
-async fn shutdown() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending().await,
+/// Resolves on Ctrl-C (SIGINT), or on SIGTERM. The signals are caught from
+/// the call on, so one that comes as soon as the URL is printed stops the
+/// server cleanly too. Call it inside the runtime.
+#[cfg(unix)]
+fn stop_signals() -> io::Result<impl Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut terminate = signal(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {},
+            _ = terminate.recv() => {},
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
-    }
+    })
+}
+
+/// Resolves on Ctrl-C.
+#[cfg(not(unix))]
+fn stop_signals() -> io::Result<impl Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 /// The routes: the API, then the page's files.
