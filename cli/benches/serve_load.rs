@@ -1,7 +1,7 @@
 //! A bounded load test of `stone-game serve` on loopback: the time of the
 //! largest answers, one at a time, once their tables are ready; then 10,000
-//! requests of a mix of the endpoints, 64 at a time, each answer checked
-//! against the library, with the latency's percentiles.
+//! requests of a mix of the endpoints, 64 at a time, with the latency's
+//! percentiles, and every answer checked against the library afterwards.
 //!
 //! `cargo bench -p stone-game-cli --bench serve_load` (BENCHMARKS.md has
 //! the figures). Every request goes to 127.0.0.1; the run stops by itself.
@@ -220,6 +220,13 @@ impl Library {
     }
 }
 
+fn hash(body: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    hasher.finish()
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i.min(sorted.len() - 1)]
@@ -283,12 +290,13 @@ fn main() {
         );
     }
 
-    // The mix, AT_ONCE at a time.
+    // The mix, AT_ONCE at a time, timed; each answer kept as its status and
+    // a hash of its body, and checked afterwards, so that the checks take
+    // no time from the server while it is timed.
     let mut rng = fastrand::Rng::with_seed(8260);
     let mix: Vec<Request> = (0..requests).map(|_| Request::random(&mut rng)).collect();
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(&'static str, Duration)>> = Mutex::new(Vec::with_capacity(requests));
-    let wrong: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<(usize, Duration, u16, u64)>> = Mutex::new(Vec::with_capacity(requests));
     let start = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..AT_ONCE {
@@ -296,28 +304,39 @@ fn main() {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(request) = mix.get(i) else { break };
-                    let path = request.path();
                     let t = Instant::now();
-                    let answer = server.get(&path);
+                    let answer = server.get(&request.path());
                     let elapsed = t.elapsed();
-                    results.lock().unwrap().push((request.kind(), elapsed));
-                    let checked = if answer.status == 200 {
-                        serde_json::from_str(&answer.body)
-                            .map_err(|e| e.to_string())
-                            .and_then(|v| library.check(request, &v))
-                    } else {
-                        Err(format!("status {}: {}", answer.status, answer.body))
-                    };
-                    if let Err(why) = checked {
-                        wrong.lock().unwrap().push(format!("{path}: {why}"));
-                    }
+                    let hash = hash(&answer.body);
+                    results
+                        .lock()
+                        .unwrap()
+                        .push((i, elapsed, answer.status, hash));
                 }
             });
         }
     });
     let total = start.elapsed();
     let results = results.into_inner().unwrap();
-    let wrong = wrong.into_inner().unwrap();
+    // Every answer checked: asked again, the same bytes, and right.
+    let mut wrong = Vec::new();
+    for &(i, _, status, timed) in &results {
+        let request = &mix[i];
+        let path = request.path();
+        let answer = server.get(&path);
+        let checked = if status != 200 || answer.status != 200 {
+            Err(format!("status {status}: {}", answer.body))
+        } else if hash(&answer.body) != timed {
+            Err("a different answer when asked again".into())
+        } else {
+            serde_json::from_str(&answer.body)
+                .map_err(|e| e.to_string())
+                .and_then(|v| library.check(request, &v))
+        };
+        if let Err(why) = checked {
+            wrong.push(format!("{path}: {why}"));
+        }
+    }
     println!(
         "\n{} requests, {AT_ONCE} at a time, in {:.2} s ({:.0} a second); {} wrong",
         results.len(),
@@ -325,6 +344,10 @@ fn main() {
         results.len() as f64 / total.as_secs_f64(),
         wrong.len()
     );
+    let results: Vec<(&str, Duration)> = results
+        .iter()
+        .map(|&(i, elapsed, _, _)| (mix[i].kind(), elapsed))
+        .collect();
     let mut kinds: Vec<&str> = results.iter().map(|r| r.0).collect();
     kinds.sort();
     kinds.dedup();
