@@ -32,9 +32,11 @@ impl XorShift {
     }
 }
 
-/// Pile sizes up to [`LIMIT`].
-fn values(rng: &mut XorShift) -> Vec<u64> {
-    (0..INPUTS).map(|_| rng.up_to(LIMIT.into())).collect()
+/// Limits up to [`LIMIT`].
+fn values(rng: &mut XorShift) -> Vec<u32> {
+    (0..INPUTS)
+        .map(|_| u32::try_from(rng.up_to(LIMIT.into())).expect("up to LIMIT"))
+        .collect()
 }
 
 /// Pairs of piles up to [`LIMIT`], in either order.
@@ -87,7 +89,8 @@ fn queries(c: &mut Criterion) {
     let pairs = pairs(&mut rng);
     let positions = positions(&mut rng);
 
-    // The dense path and the phf path must agree before either is timed.
+    // The dense path, the rank directory, the phf map and the list's binary
+    // search must agree before any is timed.
     for &(a, b, c) in &positions {
         let dense = EMBEDDED.is_losing(a, b, c);
         assert_eq!(stone_game::is_losing(a, b, c), dense);
@@ -98,6 +101,11 @@ fn queries(c: &mut Criterion) {
         assert_eq!(
             stone_game::losing_index_hashed(a, b, c),
             stone_game::losing_index(a, b, c)
+        );
+        assert_eq!(
+            listed(a, b, c),
+            stone_game::losing_index(a, b, c),
+            "({a}, {b}, {c})"
         );
     }
     let losing = positions
@@ -117,10 +125,25 @@ fn queries(c: &mut Criterion) {
     });
     bench_each(
         c,
-        "losing_index (binary search)",
+        "losing_index (rank directory)",
         &positions,
         |(a, b, c)| stone_game::losing_index(a, b, c),
     );
+    bench_each(
+        c,
+        "LOSING_TRIPLES.losing_index (binary search)",
+        &positions,
+        |(a, b, c)| listed(a, b, c),
+    );
+}
+
+/// The index through the list's binary search, `Triples::losing_index`.
+fn listed(a: u64, b: u64, c: u64) -> Option<usize> {
+    let piles = [a, b, c].map(u16::try_from);
+    match piles {
+        [Ok(a), Ok(b), Ok(c)] => LOSING_TRIPLES.losing_index([a, b, c]),
+        _ => None,
+    }
 }
 
 criterion_group! {

@@ -28,15 +28,11 @@ fn main() -> ExitCode {
     };
     let start = Instant::now();
     let scanned = if triples {
-        ScannedTriples::scan(limit)
-            .map(|t| (t.losing_sum(limit.into()), t.losing_count(limit.into())))
+        ScannedTriples::scan(limit).map(|t| (t.losing_sum(limit), t.losing_count(limit)))
     } else {
         ScannedTables::scan(limit).map(|t| {
             let view = t.as_tables();
-            (
-                view.losing_sum(limit.into()),
-                view.losing_count(limit.into()),
-            )
+            (view.losing_sum(limit), view.losing_count(limit))
         })
     };
     let elapsed = start.elapsed();

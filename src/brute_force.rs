@@ -10,8 +10,9 @@ use crate::{Move, Triple};
 ///
 /// A position is losing when no move leads to a losing position. Positions
 /// are decided in order of `x + y + z`, since every move lowers the total.
-/// It needs `(limit + 1)^3` bytes and is practical to a few hundred; a limit
-/// past [`MAX_BRUTE_LIMIT`] is refused.
+/// It needs [`BruteForce::memory_needed(limit)`](Self::memory_needed) bytes,
+/// a byte a cell of a `(limit + 1)^3` cube, and is practical to a few
+/// hundred; a limit past [`BruteForce::MAX_LIMIT`] is refused.
 ///
 /// ```
 /// use stone_game::BruteForce;
@@ -27,15 +28,12 @@ pub struct BruteForce {
     losing: Vec<bool>,
 }
 
-/// The largest limit [`BruteForce`] takes: its table needs 8 GiB there.
-pub const MAX_BRUTE_LIMIT: u32 = 2047;
-
 /// Why a brute force was refused; the counterpart of
 /// [`ScanError`](crate::ScanError) for the runtime scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BruteForceError {
-    /// The limit is past [`MAX_BRUTE_LIMIT`].
+    /// The limit is past [`BruteForce::MAX_LIMIT`].
     LimitTooLarge {
         /// The limit asked for.
         limit: u32,
@@ -53,7 +51,8 @@ impl core::fmt::Display for BruteForceError {
         match self {
             BruteForceError::LimitTooLarge { limit } => write!(
                 f,
-                "limit {limit} is too large for a brute force: the largest is {MAX_BRUTE_LIMIT}"
+                "limit {limit} is too large for a brute force: the largest is {}",
+                BruteForce::MAX_LIMIT
             ),
             BruteForceError::TooLargeForTarget { limit } => write!(
                 f,
@@ -67,8 +66,33 @@ impl core::fmt::Display for BruteForceError {
 impl std::error::Error for BruteForceError {}
 
 impl BruteForce {
+    /// The largest limit [`BruteForce::new`] takes: its table needs 8 GiB
+    /// there.
+    pub const MAX_LIMIT: u32 = 2047;
+
+    /// The memory, in bytes, that [`BruteForce::new`] (or `new_parallel`,
+    /// feature `rayon`) allocates for `limit`
+    /// (saturating at `u64::MAX`): the table, a byte for each of the
+    /// `(limit + 1)^3` cells, and room for the positions of one layer of
+    /// equal `x + y + z` and their verdicts, at most one a pair `x <= y`.
+    ///
+    /// ```
+    /// use stone_game::BruteForce;
+    /// let bytes = BruteForce::memory_needed(300);
+    /// assert!(bytes > 301u64.pow(3) && bytes < 30_000_000);
+    /// assert_eq!(BruteForce::memory_needed(u32::MAX), u64::MAX);
+    /// ```
+    pub const fn memory_needed(limit: u32) -> u64 {
+        // Saturating, so that no limit wraps: the cube saturates first.
+        let side = limit as u64 + 1;
+        let cells = side.saturating_mul(side).saturating_mul(side);
+        let pairs = side.saturating_mul(side + 1) / 2;
+        let per_position = size_of::<[usize; 3]>() as u64 + size_of::<bool>() as u64;
+        cells.saturating_add(pairs.saturating_mul(per_position))
+    }
+
     /// Solves every position with piles up to `limit`, on one core. A limit
-    /// past [`MAX_BRUTE_LIMIT`] is refused.
+    /// past [`BruteForce::MAX_LIMIT`] is refused.
     ///
     /// ```
     /// use stone_game::{BruteForce, BruteForceError};
@@ -105,12 +129,8 @@ impl BruteForce {
         limit: u32,
         decide_layer: impl Fn(&Self, &[[usize; 3]]) -> Vec<bool>,
     ) -> Result<Self, BruteForceError> {
-        let (side, cells) = table_size(limit)?;
-        let mut solved = BruteForce {
-            limit,
-            losing: vec![false; cells],
-        };
-        let mut layer = Vec::new();
+        let (mut solved, mut layer) = BruteForce::allocate(limit)?;
+        let side = limit as usize + 1;
         for total in 0..=3 * (side - 1) {
             layer.clear();
             for x in 0..side.min(total / 3 + 1) {
@@ -130,6 +150,19 @@ impl BruteForce {
             }
         }
         Ok(solved)
+    }
+
+    /// The undecided table for `limit` and the buffer of a layer's
+    /// positions, with room for the largest layer: one position at most a
+    /// pair `x <= y`, since `x + y + z` fixes `z`. All the solving
+    /// allocates besides is each layer's verdicts.
+    fn allocate(limit: u32) -> Result<(BruteForce, Vec<[usize; 3]>), BruteForceError> {
+        let (side, cells) = table_size(limit)?;
+        let solved = BruteForce {
+            limit,
+            losing: vec![false; cells],
+        };
+        Ok((solved, Vec::with_capacity(side * (side + 1) / 2)))
     }
 
     /// Whether sorted `p` is losing: no move from it reaches a losing position.
@@ -171,16 +204,16 @@ impl BruteForce {
         (0..side)
             .flat_map(move |x| (x..side).flat_map(move |y| (y..side).map(move |z| [x, y, z])))
             .filter(|&p| self.losing[self.index(p)])
-            // Piles up to MAX_BRUTE_LIMIT < u16::MAX: the casts are exact.
+            // Piles up to MAX_LIMIT < u16::MAX: the casts are exact.
             .map(|p| p.map(|pile| pile as u16))
     }
 }
 
 /// The side `limit + 1` and the cells `side^3` of the table for `limit`, or
-/// why there is none: past [`MAX_BRUTE_LIMIT`], or more cells than this
+/// why there is none: past [`BruteForce::MAX_LIMIT`], or more cells than this
 /// target's `usize` counts.
 fn table_size(limit: u32) -> Result<(usize, usize), BruteForceError> {
-    if limit > MAX_BRUTE_LIMIT {
+    if limit > BruteForce::MAX_LIMIT {
         return Err(BruteForceError::LimitTooLarge { limit });
     }
     let too_large = BruteForceError::TooLargeForTarget { limit };
@@ -203,15 +236,62 @@ mod tests {
         assert_eq!(table_size(0), Ok((1, 1)));
         assert_eq!(table_size(9), Ok((10, 1000)));
         #[cfg(target_pointer_width = "64")]
-        assert_eq!(table_size(MAX_BRUTE_LIMIT), Ok((2048, 1 << 33)));
+        assert_eq!(table_size(BruteForce::MAX_LIMIT), Ok((2048, 1 << 33)));
         #[cfg(target_pointer_width = "32")]
         assert_eq!(
-            table_size(MAX_BRUTE_LIMIT),
+            table_size(BruteForce::MAX_LIMIT),
             Err(BruteForceError::TooLargeForTarget { limit: 2047 })
         );
         assert_eq!(
-            table_size(MAX_BRUTE_LIMIT + 1),
+            table_size(BruteForce::MAX_LIMIT + 1),
             Err(BruteForceError::LimitTooLarge { limit: 2048 })
+        );
+    }
+
+    /// The largest layer of positions `x <= y <= z <= limit` of equal
+    /// `x + y + z`, counted one by one.
+    fn largest_layer(limit: u32) -> usize {
+        let side = limit as usize + 1;
+        let mut layers = vec![0; 3 * side];
+        for x in 0..side {
+            for y in x..side {
+                for z in y..side {
+                    layers[x + y + z] += 1;
+                }
+            }
+        }
+        layers.into_iter().max().unwrap_or(0)
+    }
+
+    #[test]
+    fn the_memory_estimate_is_what_the_solving_allocates() {
+        for limit in [0, 1, 2, 10, 31, 100] {
+            let (solved, layer) = BruteForce::allocate(limit).unwrap();
+            let largest = largest_layer(limit);
+            // The buffer holds the largest layer, so it never grows.
+            assert!(layer.capacity() >= largest, "limit {limit}");
+            let allocated = solved.losing.capacity()
+                + layer.capacity() * size_of::<[usize; 3]>()
+                + layer.capacity() * size_of::<bool>();
+            assert_eq!(
+                BruteForce::memory_needed(limit),
+                allocated as u64,
+                "limit {limit}"
+            );
+            assert_eq!(solved.losing.len(), (limit as usize + 1).pow(3));
+        }
+    }
+
+    #[test]
+    fn the_memory_estimate_grows_as_the_cube_and_saturates() {
+        let limits = [250, 500, 1000, BruteForce::MAX_LIMIT / 2];
+        crate::estimates::grow_as_the_cube(BruteForce::memory_needed, &limits);
+        crate::estimates::saturate_rather_than_wrap(BruteForce::memory_needed);
+        // 8 GiB and a little at the largest limit.
+        let largest = BruteForce::memory_needed(BruteForce::MAX_LIMIT);
+        assert!(
+            largest > 1 << 33 && largest < (1 << 33) + (1 << 27),
+            "{largest}"
         );
     }
 }

@@ -44,4 +44,5 @@ pub const EMBEDDED: Tables<'static> = __private::tables_from_bytes(
     generated::PARTNERS,
     generated::SUMS,
     generated::COUNTS,
+    generated::RANKS,
 );

@@ -7,18 +7,11 @@ use alloc::vec::Vec;
 
 use crate::Progress;
 
-/// The largest limit [`GrundyTable::compute`] takes. A position's value is at
-/// most its number of moves, `4x + 2y + z <= 7L` for sorted `x <= y <= z <= L`
-/// (GAME.md), and the table keeps values in `u16`: `7 * 9362 <= u16::MAX`.
-/// Memory refuses far smaller limits on most machines
-/// ([`grundy_memory_needed`]).
-pub const MAX_GRUNDY_LIMIT: u32 = u16::MAX as u32 / 7;
-
 /// Why a Grundy table was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GrundyError {
-    /// The limit is past [`MAX_GRUNDY_LIMIT`].
+    /// The limit is past [`GrundyTable::MAX_LIMIT`].
     LimitTooLarge {
         /// The limit asked for.
         limit: u32,
@@ -26,7 +19,7 @@ pub enum GrundyError {
     /// The allocator refused the table's memory, asked for up front.
     OutOfMemory {
         /// The bytes the computation needs at its peak
-        /// ([`grundy_memory_needed`]).
+        /// ([`GrundyTable::memory_needed`]).
         needed: u64,
     },
 }
@@ -36,7 +29,8 @@ impl core::fmt::Display for GrundyError {
         match self {
             GrundyError::LimitTooLarge { limit } => write!(
                 f,
-                "limit {limit} is too large for a Grundy table: the largest is {MAX_GRUNDY_LIMIT}"
+                "limit {limit} is too large for a Grundy table: the largest is {}",
+                GrundyTable::MAX_LIMIT
             ),
             GrundyError::OutOfMemory { needed } => write!(
                 f,
@@ -49,12 +43,12 @@ impl core::fmt::Display for GrundyError {
 #[cfg(feature = "std")]
 impl std::error::Error for GrundyError {}
 
-/// [`GrundyError::LimitTooLarge`] for a limit past [`MAX_GRUNDY_LIMIT`], the
+/// [`GrundyError::LimitTooLarge`] for a limit past [`GrundyTable::MAX_LIMIT`], the
 /// check made before any memory is asked for. A function of its own: at the
 /// largest limit the check passes but the computation would need about a
 /// terabyte, so only the check can be tested there.
 fn refuse_past_max(limit: u32) -> Result<(), GrundyError> {
-    if limit > MAX_GRUNDY_LIMIT {
+    if limit > GrundyTable::MAX_LIMIT {
         return Err(GrundyError::LimitTooLarge { limit });
     }
     Ok(())
@@ -101,27 +95,6 @@ impl Sizes {
 /// times the memory, and twice the time at 500: BENCHMARKS.md.)
 const fn first_words_per_line(limit: u32) -> usize {
     (2 * limit as usize) / 64 + 2
-}
-
-/// The memory, in bytes, that [`GrundyTable::compute`] needs at its peak for
-/// `limit` (saturating at `u64::MAX`): two bytes a sorted position for the
-/// values, and a bitset of about `2L` bits for each of the about
-/// `2(L + 1)^2` key lines, plus room for a widened copy of a third of them.
-/// The lines are freed once the values are known.
-///
-/// ```
-/// use stone_game::grundy_memory_needed;
-/// let bytes = grundy_memory_needed(300);
-/// assert!(bytes > 10_000_000 && bytes < 40_000_000);
-/// assert_eq!(grundy_memory_needed(u32::MAX), u64::MAX);
-/// ```
-pub const fn grundy_memory_needed(limit: u32) -> u64 {
-    let bytes = Sizes::of(limit).bytes();
-    if bytes > u64::MAX as u128 {
-        u64::MAX
-    } else {
-        bytes as u64
-    }
 }
 
 /// The Sprague-Grundy value of every sorted position with piles up to a
@@ -281,8 +254,36 @@ fn pair(side: usize, a: usize, b: usize) -> usize {
 }
 
 impl GrundyTable {
+    /// The largest limit [`GrundyTable::compute`] takes. A position's value
+    /// is at most its number of moves, `4x + 2y + z <= 7L` for sorted
+    /// `x <= y <= z <= L` (GAME.md), and the table keeps values in `u16`:
+    /// `7 * 9362 <= u16::MAX`. Memory refuses far smaller limits on most
+    /// machines ([`GrundyTable::memory_needed`]).
+    pub const MAX_LIMIT: u32 = u16::MAX as u32 / 7;
+
+    /// The memory, in bytes, that [`GrundyTable::compute`] needs at its peak
+    /// for `limit` (saturating at `u64::MAX`): two bytes a sorted position
+    /// for the values, and a bitset of about `2L` bits for each of the about
+    /// `2(L + 1)^2` key lines, plus room for a widened copy of a third of
+    /// them. The lines are freed once the values are known.
+    ///
+    /// ```
+    /// use stone_game::GrundyTable;
+    /// let bytes = GrundyTable::memory_needed(300);
+    /// assert!(bytes > 10_000_000 && bytes < 40_000_000);
+    /// assert_eq!(GrundyTable::memory_needed(u32::MAX), u64::MAX);
+    /// ```
+    pub const fn memory_needed(limit: u32) -> u64 {
+        let bytes = Sizes::of(limit).bytes();
+        if bytes > u64::MAX as u128 {
+            u64::MAX
+        } else {
+            bytes as u64
+        }
+    }
+
     /// The values of every position with piles up to `limit`, in
-    /// [`grundy_memory_needed(limit)`](grundy_memory_needed) bytes, all
+    /// [`GrundyTable::memory_needed(limit)`](Self::memory_needed) bytes, all
     /// asked of the allocator before the work starts. Under half a second at
     /// 300 on two cores (BENCHMARKS.md); the time grows about as the fourth
     /// power of the limit.
@@ -327,7 +328,7 @@ impl GrundyTable {
         mut progress: impl FnMut(Progress),
     ) -> Result<GrundyTable, GrundyError> {
         let out_of_memory = |_: TryReserveError| GrundyError::OutOfMemory {
-            needed: grundy_memory_needed(limit),
+            needed: GrundyTable::memory_needed(limit),
         };
         let sizes = Sizes::of(limit);
         let (Ok(positions), Ok(pairs), Ok(_)) = (
@@ -336,7 +337,7 @@ impl GrundyTable {
             usize::try_from(sizes.bytes()),
         ) else {
             return Err(GrundyError::OutOfMemory {
-                needed: grundy_memory_needed(limit),
+                needed: GrundyTable::memory_needed(limit),
             });
         };
         let mut values = Vec::new();
@@ -359,7 +360,7 @@ impl GrundyTable {
                         lines.widen(value).map_err(out_of_memory)?;
                         starts = lines.starts(x, y, z);
                     }
-                    // value <= 7L <= u16::MAX (MAX_GRUNDY_LIMIT).
+                    // value <= 7L <= u16::MAX (GrundyTable::MAX_LIMIT).
                     values.push(value as u16);
                     lines.mark(&starts, value);
                 }
@@ -394,7 +395,7 @@ impl GrundyTable {
         if z > u64::from(self.limit) {
             return None;
         }
-        // z <= limit <= MAX_GRUNDY_LIMIT: the casts are exact.
+        // z <= limit <= GrundyTable::MAX_LIMIT: the casts are exact.
         let (x, y, z) = (x as usize, y as usize, z as usize);
         let start = *self.row_starts.get(pair(self.limit as usize + 1, x, y))?;
         self.values.get(start + (z - y)).map(|&v| u32::from(v))
@@ -426,7 +427,7 @@ mod tests {
     fn the_memory_estimate_covers_the_tables_and_a_copy_of_the_largest_lines() {
         for limit in [0, 1, 2, 10, 31, 32, 33, 100] {
             let (held, largest) = held_and_largest_lines(limit);
-            let needed = grundy_memory_needed(limit);
+            let needed = GrundyTable::memory_needed(limit);
             // Room for everything held and for widening the largest kind
             // of lines, which holds the old and the new copy at once.
             assert!(needed >= held + largest, "limit {limit}: {needed}");
@@ -440,23 +441,15 @@ mod tests {
     /// large limit multiplies the estimate by nearly eight.
     #[test]
     fn the_memory_estimate_grows_as_the_cube_of_the_limit() {
-        for limit in [500, 1000, 2000, 4000, 8000] {
-            let ratio = grundy_memory_needed(2 * limit) as f64 / grundy_memory_needed(limit) as f64;
-            assert!((7.5..8.5).contains(&ratio), "limit {limit}: {ratio}");
-        }
+        crate::estimates::grow_as_the_cube(
+            GrundyTable::memory_needed,
+            &[500, 1000, 2000, 4000, 8000],
+        );
     }
 
     #[test]
     fn the_memory_estimate_saturates_rather_than_wrapping() {
-        assert_eq!(grundy_memory_needed(u32::MAX), u64::MAX);
-        // It grows with the limit until it saturates: no wrap in between.
-        let mut last = 0;
-        for shift in 0..32 {
-            let bytes = grundy_memory_needed(1 << shift);
-            assert!(bytes > last || bytes == u64::MAX, "limit 2^{shift}");
-            last = bytes;
-        }
-        assert_eq!(last, u64::MAX);
+        crate::estimates::saturate_rather_than_wrap(GrundyTable::memory_needed);
     }
 
     #[test]
@@ -549,14 +542,14 @@ mod tests {
     fn the_largest_limit_keeps_values_in_u16() {
         // A value is at most 7L (GAME.md), which fits u16 up to the largest
         // limit and no further.
-        assert!(7 * u64::from(MAX_GRUNDY_LIMIT) <= u64::from(u16::MAX));
-        assert!(7 * u64::from(MAX_GRUNDY_LIMIT + 1) > u64::from(u16::MAX));
+        assert!(7 * u64::from(GrundyTable::MAX_LIMIT) <= u64::from(u16::MAX));
+        assert!(7 * u64::from(GrundyTable::MAX_LIMIT + 1) > u64::from(u16::MAX));
         // The largest is taken, the next refused.
-        assert_eq!(refuse_past_max(MAX_GRUNDY_LIMIT), Ok(()));
+        assert_eq!(refuse_past_max(GrundyTable::MAX_LIMIT), Ok(()));
         assert_eq!(
-            GrundyTable::compute(MAX_GRUNDY_LIMIT + 1),
+            GrundyTable::compute(GrundyTable::MAX_LIMIT + 1),
             Err(GrundyError::LimitTooLarge {
-                limit: MAX_GRUNDY_LIMIT + 1
+                limit: GrundyTable::MAX_LIMIT + 1
             })
         );
     }

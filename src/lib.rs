@@ -30,7 +30,7 @@
 //! ```
 //!
 //! Past the limit the queries answer `None`; [`ScannedTables::scan`] computes the same
-//! tables at run time for any limit up to [`MAX_SCAN_LIMIT`], with the same
+//! tables at run time for any limit up to [`ScannedTables::MAX_LIMIT`], with the same
 //! queries, and [`ScannedTriples::scan`] the triples, sums and counts alone,
 //! in less time and memory (BENCHMARKS.md has the figures).
 //! [`GrundyTable::compute`] gives the Sprague-Grundy value of every
@@ -42,14 +42,51 @@
 //! of the repository and of the published package, explains the mathematics
 //! that the code and its tests rely on.
 //!
-//! # Piles and their types
-//! Queries take piles as `u64`, so that any position can be asked about: the
-//! answer is `None` where the tables do not reach, never a wrapped number.
-//! Moves ([`Move`], [`WinningMove`]) keep `u64` for the same reason: they are
-//! made from a query's piles. Only the stored tables narrow: a [`Triple`] is
-//! `[u16; 3]` because its piles are at most [`LIMIT`], which never passes
-//! [`u16::MAX`], and the embedded tables are stored in those two bytes a
-//! pile: half the bytes of `u32` to compile into every dependent and to search.
+//! # API conventions
+//! One rule for each kind of number, and for each way a position is passed:
+//!
+//! - **Piles in queries are `u64`**, three arguments `a, b, c` in any order,
+//!   so that any position can be asked about: the answer is `None` where the
+//!   tables do not reach, never a wrapped number.
+//! - **Limits are `u32`**: [`LIMIT`], [`Tables::limit`], the limits of the
+//!   runtime scans and tables ([`ScannedTables::scan`],
+//!   [`ScannedTriples::scan`], [`GrundyTable::compute`], [`BruteForce::new`],
+//!   `tables!(N)`), and the `l` of `losing_sum(l)` and `losing_count(l)`.
+//!   Every limit a table takes is at most [`u16::MAX`]; a `u32` holds it
+//!   with room to spare.
+//! - **A stored losing position is a [`Triple`], `[u16; 3]`, sorted**
+//!   `x <= y <= z`: its piles are at most a limit, and the embedded tables
+//!   store them in those two bytes a pile, half the bytes of `u32` to
+//!   compile into every dependent and to search.
+//! - **A position that comes out of a move is `[u64; 3]`, in the order the
+//!   piles were given** ([`Move::apply`], [`WinningMove::to`]): moves are
+//!   made from a query's piles, so they keep the queries' type and order.
+//! - **Small `Copy` values are taken by value**, arrays and [`Move`]s alike,
+//!   never by reference.
+//! - **A method that needs sorted input says so in its name, or sorts its
+//!   input itself**: every query here sorts.
+//! - **Values hold only what they may**: a [`Move`] is made by
+//!   [`Move::new`] or [`Move::between`], which refuse a move that takes
+//!   nothing, so every `Move` is one the rules allow somewhere.
+//! - **Each runtime table tells its bounds before it is built**: the
+//!   associated `MAX_LIMIT` and `const fn memory_needed(limit: u32) -> u64`
+//!   of [`ScannedTables`], [`ScannedTriples`], [`GrundyTable`] and
+//!   [`BruteForce`] give the largest limit each takes and the bytes it
+//!   needs there.
+//! - **Refusals are typed**: `None` from a query past its tables, and an
+//!   error enum from a computation that refuses its limit ([`ScanError`],
+//!   [`GrundyError`], [`BruteForceError`]) or a move that is not one
+//!   ([`IllegalMove`]); with `std`, each is a `std::error::Error`.
+//!
+//! # stone-game-scan, a public dependency
+//! The scan and the tables' layout are the crate `stone-game-scan`, which the
+//! build script and the runtime scans share. Its items that appear here,
+//! [`Progress`], [`ScanError`] and [`position_key`], are re-exported and are
+//! part of this crate's API, as are the estimates behind
+//! [`ScannedTables::memory_needed`] and [`ScannedTriples::memory_needed`].
+//! The two crates are released together, at one version, and this crate
+//! depends on exactly its own version of the scan, so the scan's types are
+//! the same types through either crate in every build.
 //!
 //! # `STONE_GAME_LIMIT` and your crate
 //! The variable is read by this crate's build script, so it applies to every
@@ -79,8 +116,10 @@
 //!   values of [`GrundyTable`]. Without it the crate is `no_std`; `alloc`
 //!   alone brings them back.
 //! - `phf` (default): the phf map `LOSING_POSITIONS` and
-//!   `losing_index_hashed`, which finds a losing position's index in one hash
-//!   instead of [`losing_index`]'s binary search. The map is written by
+//!   `losing_index_hashed`, its lookup: a `phf::Map` from each losing
+//!   position's key to its index, for code that wants the map itself (to
+//!   iterate over it by key, or to hand it on). [`losing_index`] is the fast
+//!   path, O(1) and `const`, under every feature. The map is written by
 //!   `phf_codegen` in phf's default layout, so it lives beside any other phf
 //!   user in a build. It is the one table rustc compiles from literals, and
 //!   most of a dependent's clean build; without it every table is bytes read
@@ -118,20 +157,17 @@ mod scanned;
 mod tables;
 
 #[cfg(feature = "alloc")]
-pub use brute_force::{BruteForce, BruteForceError, MAX_BRUTE_LIMIT};
+pub use brute_force::{BruteForce, BruteForceError};
 #[cfg(feature = "phf")]
 pub use embedded::LOSING_POSITIONS;
 pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 #[cfg(feature = "alloc")]
-pub use grundy::{GrundyError, GrundyTable, MAX_GRUNDY_LIMIT, grundy_memory_needed};
+pub use grundy::{GrundyError, GrundyTable};
 pub use moves::{IllegalMove, Move, WinningMove, WinningMoves};
 #[cfg(feature = "alloc")]
 pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
 #[cfg(feature = "alloc")]
-pub use scanned::{
-    MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables, ScannedTriples, memory_needed,
-    memory_needed_for_triples,
-};
+pub use scanned::{Progress, ScanError, ScannedTables, ScannedTriples};
 pub use stone_game_scan::Convention;
 pub use stone_game_scan::format::position_key;
 pub use tables::{Tables, Triples, TriplesIter};
@@ -174,12 +210,19 @@ pub use tables::{Tables, Triples, TriplesIter};
 /// The scan runs in the compiler, once per call, and its cost grows with
 /// `N` (BENCHMARKS.md, section 8, has the figures), so call it once per
 /// limit, in a `const` or `static` item. README.md ("A limit of your own")
-/// compares it with `STONE_GAME_LIMIT`. The macro refers to this crate as
-/// `::stone_game`, so a crate that renames its dependency on `stone-game`
-/// cannot call it.
+/// compares it with `STONE_GAME_LIMIT`.
+///
+/// The expansion names this crate through the path the caller reaches it
+/// by, so a crate that renames its dependency calls it by that name: with
+/// `sg = { package = "stone-game", features = ["macros"] }`, `sg::tables!(100)`.
 #[cfg(feature = "macros")]
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
-pub use stone_game_macros::tables;
+#[macro_export]
+macro_rules! tables {
+    ($($input:tt)*) => {
+        $crate::__private::tables_impl!($crate; $($input)*)
+    };
+}
 
 /// Used by the expansion of `tables!` and by [`EMBEDDED`]. Not public API:
 /// it may change in any release. This crate pins the macro crate's version
@@ -188,6 +231,11 @@ pub use stone_game_macros::tables;
 pub mod __private {
     use crate::Tables;
     use crate::tables::{Partners, Triples, Words};
+
+    /// The proc macro behind [`tables!`](crate::tables): it takes the path
+    /// of this crate, a `;`, then `tables!`'s input.
+    #[cfg(feature = "macros")]
+    pub use stone_game_macros::tables as tables_impl;
 
     /// The tables of `limit` from their bytes as the generator renders them
     /// (`stone_game_generator::emit::Rendered`): each table's entries, one
@@ -204,6 +252,7 @@ pub mod __private {
         partners: &'a [u8],
         sums: &'a [u8],
         counts: &'a [u8],
+        ranks: &'a [u8],
     ) -> Tables<'a> {
         Tables {
             limit,
@@ -211,7 +260,35 @@ pub mod __private {
             partners: Partners::Packed(partners.as_chunks().0),
             sums: Words::Packed(sums.as_chunks().0),
             counts: Words::Packed(counts.as_chunks().0),
+            ranks: ranks.as_chunks().0,
         }
+    }
+}
+
+/// What every memory estimate (`memory_needed` of the runtime tables) must
+/// do, for their unit tests.
+#[cfg(all(test, feature = "alloc"))]
+mod estimates {
+    /// Each doubling of a limit of `limits` multiplies `estimate` by nearly
+    /// eight: it grows as the cube of the limit.
+    pub(crate) fn grow_as_the_cube(estimate: fn(u32) -> u64, limits: &[u32]) {
+        for &limit in limits {
+            let ratio = estimate(2 * limit) as f64 / estimate(limit) as f64;
+            assert!((7.5..8.5).contains(&ratio), "limit {limit}: {ratio}");
+        }
+    }
+
+    /// `estimate` grows with the limit until it saturates at `u64::MAX`,
+    /// which it reaches by `u32::MAX`: no wrap in between.
+    pub(crate) fn saturate_rather_than_wrap(estimate: fn(u32) -> u64) {
+        assert_eq!(estimate(u32::MAX), u64::MAX);
+        let mut last = 0;
+        for shift in 0..32 {
+            let bytes = estimate(1 << shift);
+            assert!(bytes > last || bytes == u64::MAX, "limit 2^{shift}");
+            last = bytes;
+        }
+        assert_eq!(last, u64::MAX);
     }
 }
 
@@ -223,9 +300,9 @@ pub type Triple = [u16; 3];
 ///
 /// ```
 /// assert_eq!(stone_game::losing_sum(4), Some(27));
-/// assert_eq!(stone_game::losing_sum(u64::MAX), None);
+/// assert_eq!(stone_game::losing_sum(u32::MAX), None);
 /// ```
-pub const fn losing_sum(l: u64) -> Option<u64> {
+pub const fn losing_sum(l: u32) -> Option<u64> {
     EMBEDDED.losing_sum(l)
 }
 
@@ -235,7 +312,7 @@ pub const fn losing_sum(l: u64) -> Option<u64> {
 /// const N: Option<u64> = stone_game::losing_count(4);
 /// assert_eq!(N, Some(5));
 /// ```
-pub const fn losing_count(l: u64) -> Option<u64> {
+pub const fn losing_count(l: u32) -> Option<u64> {
     EMBEDDED.losing_count(l)
 }
 
@@ -266,9 +343,11 @@ pub const fn is_losing(a: u64, b: u64, c: u64) -> Option<bool> {
 /// The index of a losing position in [`LOSING_TRIPLES`], in any pile order;
 /// `None` for a winning position or one past [`LIMIT`].
 ///
-/// A binary search over the triples, and a `const fn` under every set of
-/// features. With feature `phf`, [`losing_index_hashed`] answers the same
-/// through the phf map, in one hash and a few probes.
+/// O(1), and a `const fn` under every set of features: the partner table
+/// says whether the position is losing, and the rank directory the build
+/// script embeds beside it (one bit per pair of piles, with running counts)
+/// how many losing positions come before it. [`Tables::losing_index`] has
+/// the details.
 ///
 /// ```
 /// const I: Option<usize> = stone_game::losing_index(3, 3, 1);
@@ -282,7 +361,12 @@ pub const fn losing_index(a: u64, b: u64, c: u64) -> Option<usize> {
 
 /// The index of a losing position in [`LOSING_TRIPLES`], as
 /// [`losing_index`] gives it, looked up in the phf map [`LOSING_POSITIONS`]
-/// instead of searched for (feature `phf`).
+/// (feature `phf`).
+///
+/// It answers exactly what [`losing_index`] answers, which is the faster
+/// and a `const fn`; this one is the map's own query, for code that works
+/// with the `phf::Map` (to iterate over it by key, or to hand it on) and
+/// wants its lookup beside it.
 ///
 /// ```
 /// for (a, b, c) in [(3, 3, 1), (2, 0, 1), (5, 5, 5), (0, 0, u64::MAX)] {
@@ -310,7 +394,7 @@ pub fn losing_index_hashed(a: u64, b: u64, c: u64) -> Option<usize> {
 /// let moves: Vec<_> = stone_game::winning_moves(0, 0, 13).unwrap().collect();
 /// assert_eq!(moves.len(), 1);
 /// assert_eq!(moves[0].to, [0, 0, 0]);
-/// assert_eq!(moves[0].take.stones, 13);
+/// assert_eq!(moves[0].take.stones(), 13);
 /// assert_eq!(stone_game::winning_moves(1, 3, 3).unwrap().count(), 0);
 /// ```
 pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {

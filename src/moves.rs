@@ -2,17 +2,60 @@
 
 use crate::Tables;
 
-/// A move: the same number of stones taken from one, two or all three piles.
+/// A move: the same number of stones, at least one, taken from one, two or
+/// all three piles.
+///
+/// Every `Move` is one of those: [`Move::new`] refuses a move from no pile or
+/// of no stones, so a move can only fail to apply to a position whose piles
+/// are too small for it.
+///
+/// ```
+/// use stone_game::Move;
+/// let take_two = Move::new([false, true, true], 2).expect("a move");
+/// assert_eq!(take_two.piles(), [false, true, true]);
+/// assert_eq!(take_two.stones(), 2);
+/// assert_eq!(Move::new([false; 3], 2), None);
+/// assert_eq!(Move::new([true, false, false], 0), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// `piles[i]` is `true` when pile `i`, in the order the position was
-    /// given, loses stones.
-    pub piles: [bool; 3],
-    /// How many stones each of those piles loses (at least one).
-    pub stones: u64,
+    /// At least one `true`.
+    piles: [bool; 3],
+    /// At least one.
+    stones: u64,
 }
 
 impl Move {
+    /// The move that takes `stones` from each pile `i` with `piles[i]`
+    /// (piles in the order the position is given); `None` when it takes
+    /// from no pile or takes no stones.
+    ///
+    /// ```
+    /// use stone_game::Move;
+    /// const ALL_THREE: Option<Move> = Move::new([true; 3], 1);
+    /// assert_eq!(ALL_THREE.and_then(|m| m.apply([1, 2, 3])), Some([0, 1, 2]));
+    /// assert_eq!(Move::new([false; 3], 1), None);
+    /// assert_eq!(Move::new([true; 3], 0), None);
+    /// ```
+    pub const fn new(piles: [bool; 3], stones: u64) -> Option<Move> {
+        if stones == 0 || !(piles[0] || piles[1] || piles[2]) {
+            return None;
+        }
+        Some(Move { piles, stones })
+    }
+
+    /// Which piles the move takes from: `piles()[i]` is `true` when pile
+    /// `i`, in the order the position is given, loses stones. At least one
+    /// is.
+    pub const fn piles(self) -> [bool; 3] {
+        self.piles
+    }
+
+    /// How many stones each pile the move takes from loses: at least one.
+    pub const fn stones(self) -> u64 {
+        self.stones
+    }
+
     /// Every legal move from `position`: each of the seven sets of piles (one
     /// pile in the order given, then two, then all three), with every number
     /// of stones up to the smallest pile of the set.
@@ -24,6 +67,7 @@ impl Move {
     /// assert!(Move::all_from([1, 2, 0]).all(|m| m.apply([1, 2, 0]).is_some()));
     /// ```
     pub fn all_from(position: [u64; 3]) -> impl Iterator<Item = Move> {
+        // Each set has a pile, and the stones start at one: every one a move.
         PILE_SETS.into_iter().flat_map(move |piles| {
             (1..=most_stones(piles, position)).map(move |stones| Move { piles, stones })
         })
@@ -37,7 +81,7 @@ impl Move {
     /// use stone_game::{IllegalMove, Move};
     /// assert_eq!(
     ///     Move::between([1, 3, 4], [1, 1, 2]),
-    ///     Ok(Move { piles: [false, true, true], stones: 2 })
+    ///     Ok(Move::new([false, true, true], 2).unwrap())
     /// );
     /// assert_eq!(
     ///     Move::between([1, 3, 4], [2, 3, 4]),
@@ -87,18 +131,15 @@ impl Move {
     }
 
     /// The position this move leaves, piles in the order given; `None` when a
-    /// pile would go negative or the move takes nothing.
+    /// pile it takes from has fewer stones than it takes.
     ///
     /// ```
     /// use stone_game::Move;
-    /// let take_two = Move { piles: [false, true, true], stones: 2 };
+    /// let take_two = Move::new([false, true, true], 2).unwrap();
     /// assert_eq!(take_two.apply([1, 3, 4]), Some([1, 1, 2]));
     /// assert_eq!(take_two.apply([1, 1, 4]), None);
     /// ```
-    pub const fn apply(&self, position: [u64; 3]) -> Option<[u64; 3]> {
-        if self.stones == 0 || !(self.piles[0] || self.piles[1] || self.piles[2]) {
-            return None;
-        }
+    pub const fn apply(self, position: [u64; 3]) -> Option<[u64; 3]> {
         let mut after = position;
         let mut i = 0;
         while i < 3 {
@@ -280,19 +321,30 @@ mod tests {
     #[test]
     fn a_move_of_no_stones_or_from_no_pile_is_refused() {
         for piles in PILE_SETS {
-            assert_eq!(Move { piles, stones: 0 }.apply([5, 5, 5]), None);
+            assert_eq!(Move::new(piles, 0), None);
+            let one = Move::new(piles, 1).expect("a move");
+            assert_eq!((one.piles(), one.stones()), (piles, 1));
             assert_eq!(
-                Move { piles, stones: 1 }
-                    .apply([5, 5, 5])
-                    .map(|p| p.iter().sum::<u64>()),
+                one.apply([5, 5, 5]).map(|p| p.iter().sum::<u64>()),
                 Some(15 - piles.iter().filter(|&&p| p).count() as u64)
             );
         }
-        let nothing = Move {
-            piles: [false; 3],
-            stones: 1,
-        };
-        assert_eq!(nothing.apply([5, 5, 5]), None);
+        for stones in [0, 1, u64::MAX] {
+            assert_eq!(Move::new([false; 3], stones), None);
+        }
+        // The largest move is a move; it applies where the piles allow it.
+        let most = Move::new([true; 3], u64::MAX).expect("a move");
+        assert_eq!(most.apply([u64::MAX; 3]), Some([0; 3]));
+        assert_eq!(most.apply([u64::MAX, u64::MAX, 1]), None);
+    }
+
+    #[test]
+    fn every_move_from_a_position_is_a_move_new_accepts() {
+        let position = [2, 0, 3];
+        for m in Move::all_from(position) {
+            assert_eq!(Move::new(m.piles(), m.stones()), Some(m));
+        }
+        assert_eq!(Move::all_from(position).count(), 2 + 3 + 2);
     }
 
     #[test]

@@ -8,9 +8,19 @@ use alloc::vec::Vec;
 use crate::{Convention, Progress};
 
 /// Who wins a position with perfect play: the player to move, or the other.
+///
+/// ```
+/// use stone_game::{Convention, Outcome, RemotenessTable};
+/// let table = RemotenessTable::compute(5, Convention::Normal)?;
+/// let outcome = |a, b, c| table.value(a, b, c).map(|v| v.outcome);
+/// assert_eq!(outcome(1, 3, 3), Some(Outcome::Lose));
+/// assert_eq!(outcome(1, 3, 4), Some(Outcome::Win));
+/// # Ok::<(), stone_game::RemotenessError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// The player to move wins: some move leads to a losing position.
+    /// The player to move wins: some move leads to a losing position
+    /// (under misère, `(0, 0, 0)`, which has no move, too).
     Win,
     /// The player to move loses: every move leads to a winning position
     /// (under normal play, `(0, 0, 0)`, which has no move, too).
@@ -38,6 +48,17 @@ pub struct Value {
 }
 
 /// Why a remoteness table was refused.
+///
+/// ```
+/// use stone_game::{Convention, RemotenessError, RemotenessTable};
+/// let past = RemotenessTable::MAX_LIMIT + 1;
+/// let err = RemotenessTable::compute(past, Convention::Misere).unwrap_err();
+/// assert_eq!(err, RemotenessError::LimitTooLarge { limit: past });
+/// assert_eq!(
+///     err.to_string(),
+///     "limit 21845 is too large for a remoteness table: the largest is 21844"
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RemotenessError {
@@ -164,8 +185,8 @@ impl Lines {
 
     /// In a finished table, the remoteness of the sorted `(x, y, z)` when
     /// it is winning: one more than the least remoteness of the losing
-    /// positions before it on its lines; 0 when there is none, which only
-    /// `(0, 0, 0)` under misère, which has no option at all, is.
+    /// positions before it on its lines. 0 when there is none: only
+    /// `(0, 0, 0)` under misère, which has no option at all, is winning so.
     #[inline(always)]
     fn winning(&self, x: usize, y: usize, z: usize) -> u32 {
         let mut least = u32::MAX;
@@ -216,6 +237,9 @@ struct Sweep {
     places: Vec<u16>,
 }
 
+/// The side of the tiles the pairs are walked in (see [`sweep`]).
+const TILE: usize = 64;
+
 /// What the sweep finds: the finished lines, and the number of losing
 /// positions.
 struct Swept {
@@ -238,7 +262,9 @@ struct Swept {
 /// read for every `z` at once, a slice at a time; then the positions are
 /// decided in order, K1(x, y)'s state carried from one to the next; then
 /// the six lines take the remoteness found. The slice passes are plain
-/// loops over `u16`s, which the compiler turns into vector instructions.
+/// loops over `u16` slices with no dependence from one `z` to the next, so
+/// the compiler is free to vectorise them. The pairs go in tiles (see
+/// [`TILE`]).
 fn sweep(
     limit: u32,
     convention: Convention,
@@ -260,93 +286,111 @@ fn sweep(
     let pairs_total = (side * (side + 1) / 2) as u64;
     let mut pairs_done = 0;
     let mut losing = 0;
-    for x in 0..side {
-        for y in x..side {
-            let d = y - x;
-            let n = side - y;
-            let (least_of, most_of, found) =
-                (&mut least_of[..n], &mut most_of[..n], &mut found[..n]);
-            // Where the five consecutive lines start, at z = y: K1(x, z),
-            // K1(y, z), K2(z - y, x), K2(z - x, y), K3(y - x, z - x). The
-            // sixth, K2(y - x, z), is at `two + z * side + d`.
-            let starts = [
-                pair(side, x, y),
-                pair(side, y, y),
-                two + x * side,
-                two + y * side + d,
-                all + pair(side, d, d),
-            ];
-            let strided = |i: usize| two + (y + i) * side + d;
-            for (i, (l, m)) in least_of.iter_mut().zip(most_of.iter_mut()).enumerate() {
-                *l = sweep.least[strided(i)];
-                *m = sweep.most[strided(i)];
-            }
-            for start in starts {
-                let (ls, ms) = (
-                    &sweep.least[start..start + n],
-                    &sweep.most[start..start + n],
-                );
-                for ((l, m), (&sl, &sm)) in least_of
-                    .iter_mut()
-                    .zip(most_of.iter_mut())
-                    .zip(ls.iter().zip(ms))
-                {
-                    *l = (*l).min(sl);
-                    *m = (*m).max(sm);
+    // In tiles of TILE x TILE pairs: a band of TILE values of x, and in
+    // it TILE values of y at a time, so that the lines of index y and
+    // y - x that a tile reads stay in the cache. Pairs (x, y) and
+    // (x', y') with x < x' and y > y' share no line (GAME.md, section 10),
+    // so any order that keeps (x, y) before (x', y') when x <= x' and
+    // y <= y' gives the same states.
+    let mut xb = 0;
+    while xb < side {
+        let xe = (xb + TILE).min(side);
+        let mut yb = xb;
+        while yb < side {
+            let ye = (yb + TILE).min(side);
+            for x in xb..xe {
+                for y in yb.max(x)..ye {
+                    let d = y - x;
+                    let n = side - y;
+                    let (least_of, most_of, found) =
+                        (&mut least_of[..n], &mut most_of[..n], &mut found[..n]);
+                    // Where the five consecutive lines start, at z = y: K1(x, z),
+                    // K1(y, z), K2(z - y, x), K2(z - x, y), K3(y - x, z - x). The
+                    // sixth, K2(y - x, z), is at `two + z * side + d`.
+                    let starts = [
+                        pair(side, x, y),
+                        pair(side, y, y),
+                        two + x * side,
+                        two + y * side + d,
+                        all + pair(side, d, d),
+                    ];
+                    let strided = |i: usize| two + (y + i) * side + d;
+                    for (i, (l, m)) in least_of.iter_mut().zip(most_of.iter_mut()).enumerate() {
+                        *l = sweep.least[strided(i)];
+                        *m = sweep.most[strided(i)];
+                    }
+                    for start in starts {
+                        let (ls, ms) = (
+                            &sweep.least[start..start + n],
+                            &sweep.most[start..start + n],
+                        );
+                        for ((l, m), (&sl, &sm)) in least_of
+                            .iter_mut()
+                            .zip(most_of.iter_mut())
+                            .zip(ls.iter().zip(ms))
+                        {
+                            *l = (*l).min(sl);
+                            *m = (*m).max(sm);
+                        }
+                    }
+                    // K1(x, y), carried along the walk. (It is also the first line
+                    // of the first slice at z = y, and of the second when x = y,
+                    // read there before the walk changes it.)
+                    let k = starts[0];
+                    let (mut k_least, mut k_most) = (sweep.least[k], sweep.most[k]);
+                    let mut lost_at = None;
+                    for (i, ((&l, &m), r)) in least_of
+                        .iter()
+                        .zip(most_of.iter())
+                        .zip(found.iter_mut())
+                        .enumerate()
+                    {
+                        let (l, m) = (l.min(k_least), m.max(k_most));
+                        let (lost, remoteness) = if l != EMPTY {
+                            // A losing option: won, the quickest way.
+                            (false, l + 1)
+                        } else if y + i == 0 {
+                            // (0, 0, 0), with no option: the end of the game.
+                            (convention == Convention::Normal, 0)
+                        } else {
+                            // Every option is winning: lost, the slowest way.
+                            (true, m + 1)
+                        };
+                        *r = remoteness;
+                        k_most = k_most.max(remoteness);
+                        if lost {
+                            k_least = remoteness;
+                            lost_at = Some(i);
+                        }
+                    }
+                    for start in starts {
+                        for (m, &r) in sweep.most[start..start + n].iter_mut().zip(found.iter()) {
+                            *m = (*m).max(r);
+                        }
+                    }
+                    for (i, &r) in found.iter().enumerate() {
+                        let m = &mut sweep.most[strided(i)];
+                        *m = (*m).max(r);
+                    }
+                    sweep.most[k] = k_most;
+                    // At most one losing z a pair: after it, K1(x, y) holds it.
+                    if let Some(i) = lost_at {
+                        for (line, place) in lines.lines(x, y, y + i) {
+                            sweep.least[line] = found[i];
+                            // place <= limit <= MAX_LIMIT: the cast is exact.
+                            sweep.places[line] = place as u16;
+                        }
+                        losing += 1;
+                    }
                 }
             }
-            // K1(x, y), carried along the walk. (It is also the first line
-            // of the first slice at z = y, and of the second when x = y,
-            // read there before the walk changes it.)
-            let k = starts[0];
-            let (mut k_least, mut k_most) = (sweep.least[k], sweep.most[k]);
-            let mut lost_at = None;
-            for (i, ((&l, &m), r)) in least_of
-                .iter()
-                .zip(most_of.iter())
-                .zip(found.iter_mut())
-                .enumerate()
-            {
-                let (l, m) = (l.min(k_least), m.max(k_most));
-                let (lost, remoteness) = if l != EMPTY {
-                    // A losing option: won, the quickest way.
-                    (false, l + 1)
-                } else if y + i == 0 {
-                    // (0, 0, 0), with no option: the end of the game.
-                    (convention == Convention::Normal, 0)
-                } else {
-                    // Every option is winning: lost, the slowest way.
-                    (true, m + 1)
-                };
-                *r = remoteness;
-                k_most = k_most.max(remoteness);
-                if lost {
-                    k_least = remoteness;
-                    lost_at = Some(i);
-                }
-            }
-            for start in starts {
-                for (m, &r) in sweep.most[start..start + n].iter_mut().zip(found.iter()) {
-                    *m = (*m).max(r);
-                }
-            }
-            for (i, &r) in found.iter().enumerate() {
-                let m = &mut sweep.most[strided(i)];
-                *m = (*m).max(r);
-            }
-            sweep.most[k] = k_most;
-            // At most one losing z a pair: after it, K1(x, y) holds it.
-            if let Some(i) = lost_at {
-                for (line, place) in lines.lines(x, y, y + i) {
-                    sweep.least[line] = found[i];
-                    // place <= limit <= MAX_LIMIT: the cast is exact.
-                    sweep.places[line] = place as u16;
-                }
-                losing += 1;
-            }
+            yb = ye;
         }
-        pairs_done += (side - x) as u64;
-        progress(Progress::new(pairs_done, pairs_total));
+        for x in xb..xe {
+            pairs_done += (side - x) as u64;
+            progress(Progress::new(pairs_done, pairs_total));
+        }
+        xb = xe;
     }
     drop(sweep.most);
     lines.entries = filled(len, NONE)?;
@@ -430,7 +474,7 @@ impl RemotenessTable {
     /// ```
     /// use stone_game::RemotenessTable;
     /// let bytes = RemotenessTable::memory_needed(1000);
-    /// assert!(bytes > 8_000_000 && bytes < 16_000_000);
+    /// assert!(bytes > 15_000_000 && bytes < 17_000_000);
     /// assert_eq!(RemotenessTable::memory_needed(u32::MAX), u64::MAX);
     /// ```
     pub const fn memory_needed(limit: u32) -> u64 {

@@ -1,4 +1,4 @@
-//! Tables built at run time, for any limit up to [`MAX_SCAN_LIMIT`]: the
+//! Tables built at run time, for any limit up to [`ScannedTables::MAX_LIMIT`]: the
 //! fallback above [`LIMIT`], and the cross-check of the generated format (it
 //! runs the build script's own scan, so the mathematics is checked elsewhere,
 //! against [`BruteForce`](crate::BruteForce)).
@@ -7,13 +7,14 @@
 
 use alloc::vec::Vec;
 
-pub use stone_game_scan::scan::{
-    MAX_SCAN_LIMIT, Progress, ScanError, memory_needed, memory_needed_for_triples,
+use stone_game_scan::format::{RANK_BYTES, rank_directory};
+use stone_game_scan::scan::{
+    MAX_SCAN_LIMIT, Scan, losing_triples_for, memory_needed, memory_needed_for_triples, prefix_sums,
 };
-use stone_game_scan::scan::{Scan, losing_triples_with_progress, prefix_sums};
+pub use stone_game_scan::scan::{Progress, ScanError};
 
 use crate::tables::{Partners, Triples, Words};
-use crate::{Tables, Triple};
+use crate::{Convention, Tables, Triple};
 
 /// The tables of a runtime scan, with the same queries as the generated ones
 /// through [`as_tables`](Self::as_tables).
@@ -35,19 +36,48 @@ pub struct ScannedTables {
     partners: Vec<u32>,
     sums: Vec<u64>,
     counts: Vec<u64>,
+    ranks: Vec<[u8; RANK_BYTES]>,
 }
 
 impl core::fmt::Debug for ScannedTables {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.as_tables().fmt(f)
+        f.debug_struct("ScannedTables")
+            .field("limit", &self.limit)
+            .field("triples", &self.triples.len())
+            .finish_non_exhaustive()
     }
 }
 
 impl ScannedTables {
+    /// The largest limit [`ScannedTables::scan`] takes: a [`Triple`] keeps
+    /// its piles in `u16`.
+    ///
+    /// ```
+    /// use stone_game::ScannedTables;
+    /// assert_eq!(ScannedTables::MAX_LIMIT, 65_535);
+    /// assert!(ScannedTables::scan(ScannedTables::MAX_LIMIT + 1).is_err());
+    /// ```
+    pub const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
+
+    /// The memory, in bytes, that [`ScannedTables::scan`] needs at its peak
+    /// for `limit` (saturating at `u64::MAX` for limits no scan accepts): an
+    /// estimate from the sizes of the scan's bitsets, the partner table and
+    /// the triples ([`stone_game_scan::scan::memory_needed`]).
+    ///
+    /// ```
+    /// use stone_game::ScannedTables;
+    /// let bytes = ScannedTables::memory_needed(1000);
+    /// assert!(bytes > 1_000_000 && bytes < 10_000_000);
+    /// assert_eq!(ScannedTables::memory_needed(u32::MAX), u64::MAX);
+    /// ```
+    pub const fn memory_needed(limit: u32) -> u64 {
+        memory_needed(limit)
+    }
+
     /// Scans every pair up to `limit`, in time growing as about the cube of
     /// the limit (BENCHMARKS.md has the figures) and
-    /// [`memory_needed(limit)`](memory_needed) bytes; a limit past
-    /// [`MAX_SCAN_LIMIT`] is refused.
+    /// [`ScannedTables::memory_needed(limit)`](Self::memory_needed) bytes; a
+    /// limit past [`ScannedTables::MAX_LIMIT`] is refused.
     ///
     /// ```
     /// assert!(stone_game::ScannedTables::scan(70_000).is_err());
@@ -68,16 +98,7 @@ impl ScannedTables {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTables, ScanError> {
-        let scan = Scan::run_with_progress(limit, progress)?;
-        let (sums, counts) = scan.prefix_sums();
-        let (limit, triples, partners) = scan.into_parts();
-        Ok(ScannedTables {
-            limit,
-            triples,
-            partners,
-            sums,
-            counts,
-        })
+        ScannedTables::scan_for(Convention::Normal, limit, progress)
     }
 
     /// This scan as a [`Tables`] view, with the queries of [`EMBEDDED`](crate::EMBEDDED).
@@ -94,6 +115,7 @@ impl ScannedTables {
             partners: Partners::Wide(&self.partners),
             sums: Words::Wide(&self.sums),
             counts: Words::Wide(&self.counts),
+            ranks: &self.ranks,
         }
     }
 }
@@ -135,9 +157,27 @@ impl core::fmt::Debug for ScannedTriples {
 }
 
 impl ScannedTriples {
+    /// The largest limit [`ScannedTriples::scan`] takes, the same as
+    /// [`ScannedTables::MAX_LIMIT`].
+    pub const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
+
+    /// The memory, in bytes, that [`ScannedTriples::scan`] needs at its
+    /// peak for `limit` (saturating at `u64::MAX` for limits no scan
+    /// accepts): under half of [`ScannedTables::memory_needed`] from a limit
+    /// of 200 on ([`stone_game_scan::scan::memory_needed_for_triples`]).
+    ///
+    /// ```
+    /// use stone_game::{ScannedTables, ScannedTriples};
+    /// assert!(ScannedTriples::memory_needed(1000) < ScannedTables::memory_needed(1000) / 2);
+    /// assert_eq!(ScannedTriples::memory_needed(u32::MAX), u64::MAX);
+    /// ```
+    pub const fn memory_needed(limit: u32) -> u64 {
+        memory_needed_for_triples(limit)
+    }
+
     /// Scans the triples up to `limit`, in
-    /// [`memory_needed_for_triples(limit)`](memory_needed_for_triples)
-    /// bytes; a limit past [`MAX_SCAN_LIMIT`] is refused.
+    /// [`ScannedTriples::memory_needed(limit)`](Self::memory_needed) bytes;
+    /// a limit past [`ScannedTriples::MAX_LIMIT`] is refused.
     ///
     /// ```
     /// assert!(stone_game::ScannedTriples::scan(70_000).is_err());
@@ -159,14 +199,7 @@ impl ScannedTriples {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTriples, ScanError> {
-        let triples = losing_triples_with_progress(limit, progress)?;
-        let (sums, counts) = prefix_sums(limit, &triples);
-        Ok(ScannedTriples {
-            limit,
-            triples,
-            sums,
-            counts,
-        })
+        ScannedTriples::scan_for(Convention::Normal, limit, progress)
     }
 
     /// The limit: the largest pile of the triples.
@@ -181,12 +214,12 @@ impl ScannedTriples {
 
     /// S(l): the sum of `x + y + z` over losing triples with `z <= l`, or
     /// `None` when `l` is past the limit.
-    pub fn losing_sum(&self, l: u64) -> Option<u64> {
+    pub fn losing_sum(&self, l: u32) -> Option<u64> {
         Words::Wide(&self.sums).get(l)
     }
 
     /// The number of losing triples with `z <= l`, or `None` past the limit.
-    pub fn losing_count(&self, l: u64) -> Option<u64> {
+    pub fn losing_count(&self, l: u32) -> Option<u64> {
         Words::Wide(&self.counts).get(l)
     }
 }
@@ -207,12 +240,12 @@ impl ScannedTables {
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
     pub fn scan_misere(limit: u32) -> Result<ScannedTables, ScanError> {
-        ScannedTables::scan_for(crate::Convention::Misere, limit, |_| {})
+        ScannedTables::scan_for(Convention::Misere, limit, |_| {})
     }
 
     /// The tables of the game under `convention` up to `limit`, reporting
     /// progress as [`scan_with_progress`](Self::scan_with_progress) does,
-    /// in the same time and memory. [`Convention::Normal`](crate::Convention::Normal) gives the tables
+    /// in the same time and memory. [`Convention::Normal`](Convention::Normal) gives the tables
     /// of [`scan`](Self::scan).
     ///
     /// ```
@@ -228,15 +261,22 @@ impl ScannedTables {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTables, ScanError> {
-        let scan = stone_game_scan::scan::Scan::run_for(convention, limit, progress)?;
+        let scan = Scan::run_for(convention, limit, progress)?;
         let (sums, counts) = scan.prefix_sums();
         let (limit, triples, partners) = scan.into_parts();
+        // The generator's directory, built by the same function. Under
+        // either convention every pair has one partner, so the losing
+        // triples are the pairs whose partner is at or above their larger
+        // pile, as the directory counts them.
+        let ranks = rank_directory(limit, &triples)
+            .expect("a scan's triples are sorted, within the limit and fewer than u32::MAX");
         Ok(ScannedTables {
             limit,
             triples,
             partners,
             sums,
             counts,
+            ranks,
         })
     }
 }
@@ -253,12 +293,12 @@ impl ScannedTriples {
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
     pub fn scan_misere(limit: u32) -> Result<ScannedTriples, ScanError> {
-        ScannedTriples::scan_for(crate::Convention::Misere, limit, |_| {})
+        ScannedTriples::scan_for(Convention::Misere, limit, |_| {})
     }
 
     /// The losing triples of the game under `convention` up to `limit`,
     /// reporting progress as [`scan_with_progress`](Self::scan_with_progress)
-    /// does, in the same time and memory. [`Convention::Normal`](crate::Convention::Normal) gives the
+    /// does, in the same time and memory. [`Convention::Normal`](Convention::Normal) gives the
     /// triples of [`scan`](Self::scan).
     ///
     /// ```
@@ -274,13 +314,34 @@ impl ScannedTriples {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<ScannedTriples, ScanError> {
-        let triples = stone_game_scan::scan::losing_triples_for(convention, limit, progress)?;
-        let (sums, counts) = stone_game_scan::scan::prefix_sums(limit, &triples);
+        let triples = losing_triples_for(convention, limit, progress)?;
+        let (sums, counts) = prefix_sums(limit, &triples);
         Ok(ScannedTriples {
             limit,
             triples,
             sums,
             counts,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_associated_items_are_the_scans_own() {
+        for limit in [0, 100, 1000, MAX_SCAN_LIMIT, u32::MAX] {
+            assert_eq!(ScannedTables::memory_needed(limit), memory_needed(limit));
+            assert_eq!(
+                ScannedTriples::memory_needed(limit),
+                memory_needed_for_triples(limit)
+            );
+        }
+        for max in [ScannedTables::MAX_LIMIT, ScannedTriples::MAX_LIMIT] {
+            assert_eq!(max, u32::from(u16::MAX));
+            assert!(ScannedTables::scan(max + 1).is_err());
+            assert!(ScannedTriples::scan(max + 1).is_err());
+        }
     }
 }

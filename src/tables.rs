@@ -1,6 +1,6 @@
 //! The queries, over tables embedded at build time or built by a runtime scan.
 
-use stone_game_scan::format::pair_index;
+use stone_game_scan::format::{RANK_BYTES, RANK_PAIRS, pair_index, rank_in_entry, rank_pair_index};
 
 use crate::Triple;
 use crate::moves::WinningMoves;
@@ -10,10 +10,9 @@ use crate::moves::WinningMoves;
 ///
 /// [`EMBEDDED`](crate::EMBEDDED) is the view of the tables generated at build time;
 /// [`ScannedTables::as_tables`](crate::ScannedTables::as_tables) gives one of a runtime scan. Sums,
-/// counts, partners and positions are O(1) `const fn`s;
-/// [`losing_index`](Self::losing_index) is a binary search and
-/// [`winning_moves`](Self::winning_moves) tries the moves that touch the two
-/// smaller piles, O(limit).
+/// counts, partners, verdicts and [`losing_index`](Self::losing_index) are
+/// O(1) `const fn`s; [`winning_moves`](Self::winning_moves) tries the moves
+/// that touch the two smaller piles, O(limit).
 ///
 /// ```
 /// use stone_game::EMBEDDED;
@@ -27,6 +26,9 @@ pub struct Tables<'a> {
     pub(crate) partners: Partners<'a>,
     pub(crate) sums: Words<'a>,
     pub(crate) counts: Words<'a>,
+    /// The rank directory (`stone_game_scan::format::RANK_PAIRS`): as
+    /// generated, and as a runtime scan builds it, the same bytes.
+    pub(crate) ranks: &'a [[u8; RANK_BYTES]],
 }
 
 /// The partner of every pair at `pair_index`: two little-endian bytes each
@@ -48,13 +50,13 @@ pub(crate) enum Words<'a> {
 }
 
 impl Words<'_> {
-    pub(crate) const fn get(&self, i: u64) -> Option<u64> {
+    pub(crate) const fn get(&self, i: u32) -> Option<u64> {
         match *self {
-            Words::Packed(bytes) => match at(bytes, i) {
+            Words::Packed(bytes) => match at(bytes, i as u64) {
                 Some(le) => Some(u64::from_le_bytes(le)),
                 None => None,
             },
-            Words::Wide(words) => at(words, i),
+            Words::Wide(words) => at(words, i as u64),
         }
     }
 }
@@ -73,7 +75,7 @@ impl Words<'_> {
 /// use stone_game::LOSING_TRIPLES;
 /// const SECOND: Option<[u16; 3]> = LOSING_TRIPLES.get(1);
 /// assert_eq!(SECOND, Some([0, 1, 2]));
-/// assert_eq!(LOSING_TRIPLES.losing_index(&[0, 1, 2]), Some(1));
+/// assert_eq!(LOSING_TRIPLES.losing_index([0, 1, 2]), Some(1));
 /// let small: Vec<_> = LOSING_TRIPLES.iter().filter(|t| t[2] <= 4).collect();
 /// assert_eq!(small, [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
 /// ```
@@ -102,7 +104,7 @@ impl<'a> Triples<'a> {
     /// How many triples there are.
     ///
     /// ```
-    /// assert_eq!(stone_game::LOSING_TRIPLES.len() as u64, stone_game::losing_count(u64::from(stone_game::LIMIT)).unwrap());
+    /// assert_eq!(stone_game::LOSING_TRIPLES.len() as u64, stone_game::losing_count(stone_game::LIMIT).unwrap());
     /// ```
     pub const fn len(&self) -> usize {
         match self.0 {
@@ -139,16 +141,23 @@ impl<'a> Triples<'a> {
         }
     }
 
-    /// The index of a sorted `triple`, found by binary search, or `None` if
-    /// it is not one of them: what [`Tables::losing_index`] answers for
-    /// piles in any order.
+    /// The index of `triple` (its piles in any order: it is sorted first)
+    /// among these triples, or `None` if it is not one of them.
+    ///
+    /// A binary search over the list, O(log n): the search of a list view,
+    /// for any [`Triples`]. [`Tables::losing_index`] answers the same for
+    /// the tables' triples in O(1), through their rank directory.
     ///
     /// ```
-    /// assert_eq!(stone_game::LOSING_TRIPLES.losing_index(&[0, 1, 2]), Some(1));
-    /// assert_eq!(stone_game::LOSING_TRIPLES.losing_index(&[5, 5, 5]), None);
+    /// assert_eq!(stone_game::LOSING_TRIPLES.losing_index([0, 1, 2]), Some(1));
+    /// assert_eq!(stone_game::LOSING_TRIPLES.losing_index([2, 0, 1]), Some(1));
+    /// assert_eq!(stone_game::LOSING_TRIPLES.losing_index([5, 5, 5]), None);
     /// ```
-    pub const fn losing_index(&self, triple: &Triple) -> Option<usize> {
-        let target = order_key(*triple);
+    pub const fn losing_index(&self, triple: Triple) -> Option<usize> {
+        let [a, b, c] = triple;
+        let (x, y, z) = sorted(a as u64, b as u64, c as u64);
+        // Sorted u16s: the casts back are exact.
+        let target = order_key([x as u16, y as u16, z as u16]);
         match self.0 {
             TriplesRepr::Packed(bytes) => search!(bytes, target, |t| order_key(unpack(t))),
             TriplesRepr::Wide(triples) => search!(triples, target, |t| order_key(t)),
@@ -165,7 +174,7 @@ impl<'a> Triples<'a> {
     }
 }
 
-/// The binary search of [`Triples::position`] over one representation, in
+/// The binary search of [`Triples::losing_index`] over one representation, in
 /// the shape of `slice::binary_search`: the loop narrows by halves with no
 /// branch on the comparison. It measured within the noise of
 /// `slice::binary_search` over the same triples in a `Vec<[u16; 3]>`.
@@ -322,9 +331,9 @@ impl<'a> Tables<'a> {
     ///
     /// ```
     /// assert_eq!(stone_game::EMBEDDED.losing_sum(4), Some(27));
-    /// assert_eq!(stone_game::EMBEDDED.losing_sum(u64::MAX), None);
+    /// assert_eq!(stone_game::EMBEDDED.losing_sum(u32::MAX), None);
     /// ```
-    pub const fn losing_sum(&self, l: u64) -> Option<u64> {
+    pub const fn losing_sum(&self, l: u32) -> Option<u64> {
         self.sums.get(l)
     }
 
@@ -333,7 +342,7 @@ impl<'a> Tables<'a> {
     /// ```
     /// assert_eq!(stone_game::EMBEDDED.losing_count(4), Some(5));
     /// ```
-    pub const fn losing_count(&self, l: u64) -> Option<u64> {
+    pub const fn losing_count(&self, l: u32) -> Option<u64> {
         self.counts.get(l)
     }
 
@@ -379,20 +388,40 @@ impl<'a> Tables<'a> {
         }
     }
 
-    /// The index of a losing position in [`triples`](Self::triples), found by
-    /// binary search; `None` for a winning position or one past the limit.
+    /// The index of the losing position `a`, `b`, `c` (in any order) in
+    /// [`triples`](Self::triples); `None` for a winning position or one past
+    /// the limit.
+    ///
+    /// O(1): the partner of the two smaller piles says whether the position
+    /// is losing, and the rank directory, one bit per pair with running
+    /// counts, how many losing triples come before it. No search, no hash.
     ///
     /// ```
     /// const I: Option<usize> = stone_game::EMBEDDED.losing_index(2, 1, 0);
     /// assert_eq!(I, Some(1));
+    /// assert_eq!(stone_game::EMBEDDED.losing_index(5, 5, 5), None);
     /// ```
     pub const fn losing_index(&self, a: u64, b: u64, c: u64) -> Option<usize> {
         let (x, y, z) = sorted(a, b, c);
         if z > self.limit as u64 {
             return None;
         }
-        // z <= limit <= u16::MAX: the casts are exact.
-        self.triples.losing_index(&[x as u16, y as u16, z as u16])
+        match self.partner(x, y) {
+            Some(partner) if partner == z => {}
+            _ => return None,
+        }
+        // The triple is losing and within the limit, so its pair (x, y) has
+        // its bit: its rank is its index.
+        let Some(i) = rank_pair_index(x, y, self.limit) else {
+            return None;
+        };
+        let Some(entry) = at(self.ranks, i / RANK_PAIRS) else {
+            return None;
+        };
+        match rank_in_entry(entry, i % RANK_PAIRS) {
+            Some(rank) if rank <= usize::MAX as u64 => Some(rank as usize),
+            _ => None,
+        }
     }
 
     /// Every move from the position `a`, `b`, `c` to a losing position: empty
@@ -464,7 +493,7 @@ mod tests {
             assert!(empty.is_empty());
             assert_eq!(empty.len(), 0);
             assert_eq!(empty.get(0), None);
-            assert_eq!(empty.losing_index(&[0, 0, 0]), None);
+            assert_eq!(empty.losing_index([0, 0, 0]), None);
             assert_eq!(empty.iter().next(), None);
         }
     }
@@ -473,7 +502,7 @@ mod tests {
     fn position_finds_every_triple_and_nothing_else() {
         both(|t| {
             for (i, triple) in SMALL.iter().enumerate() {
-                assert_eq!(t.losing_index(triple), Some(i), "{triple:?}");
+                assert_eq!(t.losing_index(*triple), Some(i), "{triple:?}");
             }
             // Between, before and after the triples, and one that matches
             // every pile but the first (the order is x first, then y, z).
@@ -485,9 +514,125 @@ mod tests {
                 [9, 9, 9],
                 [2, 3, 5],
             ] {
-                assert_eq!(t.losing_index(&absent), None, "{absent:?}");
+                assert_eq!(t.losing_index(absent), None, "{absent:?}");
             }
         });
+    }
+
+    #[test]
+    fn the_list_search_sorts_its_input() {
+        both(|t| {
+            for (i, &[x, y, z]) in SMALL.iter().enumerate() {
+                for order in [[x, z, y], [y, x, z], [y, z, x], [z, x, y], [z, y, x]] {
+                    assert_eq!(t.losing_index(order), Some(i), "{order:?}");
+                }
+            }
+        });
+    }
+
+    /// The six orders of three piles.
+    fn orders([x, y, z]: [u64; 3]) -> [[u64; 3]; 6] {
+        [
+            [x, y, z],
+            [x, z, y],
+            [y, x, z],
+            [y, z, x],
+            [z, x, y],
+            [z, y, x],
+        ]
+    }
+
+    /// `losing_index` (the rank directory) against its definition, the
+    /// place of the sorted piles in the list of triples, and against the
+    /// list's binary search: every triple in all six orders, and every
+    /// position with piles up to `to` in all six orders.
+    fn index_as_defined(tables: Tables<'_>, to: u64) {
+        let limit = u64::from(tables.limit());
+        let place: std::collections::HashMap<Triple, usize> = tables
+            .triples()
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t, i))
+            .collect();
+        assert_eq!(place.len(), tables.triples().len(), "no triple twice");
+        for (&triple, &i) in &place {
+            for [a, b, c] in orders(triple.map(u64::from)) {
+                assert_eq!(tables.losing_index(a, b, c), Some(i), "{triple:?}");
+            }
+            assert_eq!(tables.triples().losing_index(triple), Some(i));
+        }
+        for x in 0..=to {
+            for y in x..=to {
+                for z in y..=to {
+                    let expected = if z <= limit {
+                        place.get(&[x, y, z].map(|p| p as u16)).copied()
+                    } else {
+                        None
+                    };
+                    assert_eq!(
+                        expected.is_some(),
+                        z <= limit && tables.is_losing(x, y, z) == Some(true)
+                    );
+                    for [a, b, c] in orders([x, y, z]) {
+                        assert_eq!(
+                            tables.losing_index(a, b, c),
+                            expected,
+                            "({a}, {b}, {c}) at {limit}"
+                        );
+                    }
+                    if z <= limit {
+                        let listed = tables.triples().losing_index([z, x, y].map(|p| p as u16));
+                        assert_eq!(listed, expected, "({x}, {y}, {z}) in the list");
+                    }
+                }
+            }
+        }
+        // Past the limit, however large.
+        for far in [limit + 1, u64::MAX] {
+            assert_eq!(tables.losing_index(0, 0, far), None);
+            assert_eq!(tables.losing_index(far, far, far), None);
+        }
+    }
+
+    #[test]
+    fn the_embedded_index_is_the_place_in_the_list() {
+        index_as_defined(crate::EMBEDDED, 30);
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_scans_index_is_the_place_in_its_list() {
+        for (limit, to) in [
+            (0, 2),
+            (1, 3),
+            (2, 4),
+            (63, 65),
+            (64, 66),
+            (65, 40),
+            (200, 30),
+        ] {
+            let scan = crate::ScannedTables::scan(limit).expect("scans");
+            index_as_defined(scan.as_tables(), to);
+        }
+    }
+
+    /// A rank directory shorter than its tables need (which the generator
+    /// never writes) makes the index `None`, never a panic.
+    #[test]
+    fn a_short_directory_answers_none() {
+        let bytes = packed_bytes(&SMALL);
+        let short = Tables {
+            ranks: &[],
+            ..crate::__private::tables_from_bytes(5, bytes.as_flattened(), &[], &[], &[], &[])
+        };
+        // No partners either: nothing is losing as far as these tables know.
+        assert_eq!(short.losing_index(0, 0, 0), None);
+        let with_partners = Tables {
+            partners: crate::EMBEDDED.partners,
+            ..short
+        };
+        assert_eq!(with_partners.is_losing(1, 3, 3), Some(true));
+        assert_eq!(with_partners.losing_index(1, 3, 3), None);
     }
 
     #[test]

@@ -11,8 +11,9 @@
 //! - a good neighbour to phf: a crate that writes its own map with
 //!   `phf_codegen` and uses `phf::phf_map!` builds beside stone-game.
 //! - feature `macros`: a `no_std` crate takes S(2000) from `tables!(2000)`
-//!   as a constant, and two crates of one workspace take tables at two
-//!   limits, which an application prints.
+//!   as a constant, two crates of one workspace take tables at two limits,
+//!   which an application prints, and a crate that renames its dependency
+//!   calls the macro by its own name for it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -235,7 +236,7 @@ pub const LOSES: Option<bool> = stone_game::is_losing(3, 1, 3);
 pub const INDEX: Option<usize> = stone_game::losing_index(3, 3, 1);
 pub const KEY: u64 = stone_game::position_key(1, 3, 3);
 pub const TRIPLE: Option<Triple> = LOSING_TRIPLES.get(7);
-pub const LISTED: Option<usize> = LOSING_TRIPLES.losing_index(&[1, 3, 3]);
+pub const LISTED: Option<usize> = LOSING_TRIPLES.losing_index([1, 3, 3]);
 pub const TRIPLES: usize = LOSING_TRIPLES.len();
 pub const NO_TRIPLES: bool = LOSING_TRIPLES.is_empty();
 pub const VIEW: Tables<'static> = EMBEDDED;
@@ -246,7 +247,15 @@ pub const VIEW_COUNT: Option<u64> = VIEW.losing_count(50);
 pub const VIEW_PARTNER: Option<u64> = VIEW.partner(0, 1);
 pub const VIEW_LOSES: Option<bool> = VIEW.is_losing(5, 5, 5);
 pub const VIEW_INDEX: Option<usize> = VIEW.losing_index(2, 0, 1);
-pub const MOVED: Option<[u64; 3]> = Move { piles: [false, true, true], stones: 2 }.apply([1, 3, 4]);
+pub const MOVE: Option<Move> = Move::new([false, true, true], 2);
+pub const MOVED: Option<[u64; 3]> = match MOVE {
+    Some(m) => m.apply([1, 3, 4]),
+    None => None,
+};
+pub const MOVE_STONES: Option<u64> = match MOVE {
+    Some(m) => Some(m.stones()),
+    None => None,
+};
 "#;
 
 /// The application: the lean library's constants, printed, in a build where
@@ -258,7 +267,7 @@ fn main() {
     println!("{LIMIT} {SUM:?} {COUNT:?} {PARTNER:?} {LOSES:?} {INDEX:?} {KEY}");
     println!("{TRIPLE:?} {LISTED:?} {TRIPLES} {NO_TRIPLES}");
     println!("{VIEW_LIMIT} {VIEW_TRIPLES} {VIEW_SUM:?} {VIEW_COUNT:?} {VIEW_PARTNER:?} {VIEW_LOSES:?} {VIEW_INDEX:?}");
-    println!("{MOVED:?}");
+    println!("{MOVED:?} {MOVE_STONES:?}");
     // The default features are on: the phf map answers as the search does.
     assert_eq!(stone_game::losing_index_hashed(3, 3, 1), INDEX);
 }
@@ -297,7 +306,7 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
     use stone_game::{EMBEDDED, LOSING_TRIPLES, Move};
     let view = EMBEDDED;
     let expected = format!(
-        "{} {:?} {:?} {:?} {:?} {:?} {}\n{:?} {:?} {} {}\n{} {} {:?} {:?} {:?} {:?} {:?}\n{:?}\n",
+        "{} {:?} {:?} {:?} {:?} {:?} {}\n{:?} {:?} {} {}\n{} {} {:?} {:?} {:?} {:?} {:?}\n{:?} {:?}\n",
         stone_game::LIMIT,
         stone_game::losing_sum(100),
         stone_game::losing_count(100),
@@ -306,7 +315,7 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
         stone_game::losing_index(3, 3, 1),
         stone_game::position_key(1, 3, 3),
         LOSING_TRIPLES.get(7),
-        LOSING_TRIPLES.losing_index(&[1, 3, 3]),
+        LOSING_TRIPLES.losing_index([1, 3, 3]),
         LOSING_TRIPLES.len(),
         LOSING_TRIPLES.is_empty(),
         view.limit(),
@@ -316,11 +325,8 @@ fn a_lean_crates_constants_compile_beside_the_default_features() {
         view.partner(0, 1),
         view.is_losing(5, 5, 5),
         view.losing_index(2, 0, 1),
-        Move {
-            piles: [false, true, true],
-            stones: 2
-        }
-        .apply([1, 3, 4]),
+        Move::new([false, true, true], 2).and_then(|m| m.apply([1, 3, 4])),
+        Move::new([false, true, true], 2).map(Move::stones),
     );
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
     // Not vacuous: the answers are the game's, not Nones.
@@ -457,13 +463,13 @@ mod tests {{
 /// The application of two limits: each crate's tables, printed.
 const TWO_LIMITS_MAIN: &str = r#"fn main() {
     for (name, tables) in [("small", small::SMALL), ("large", large::LARGE)] {
-        let l = u64::from(tables.limit());
+        let l = tables.limit();
         println!(
             "{name}: limit {l}, S({l}) = {:?}, S({}) = {:?}, partner(0, {l}) = {:?}",
             tables.losing_sum(l),
             l + 1,
             tables.losing_sum(l + 1),
-            tables.partner(0, l),
+            tables.partner(0, l.into()),
         );
     }
 }
@@ -519,13 +525,55 @@ fn two_crates_of_one_build_take_tables_at_two_limits() {
     for (name, l) in [("small", 100), ("large", 300)] {
         let scanned = stone_game::ScannedTables::scan(l).expect("scans");
         let tables = scanned.as_tables();
-        let l = u64::from(l);
         expected.push_str(&format!(
             "{name}: limit {l}, S({l}) = {:?}, S({}) = None, partner(0, {l}) = {:?}\n",
             tables.losing_sum(l),
             l + 1,
-            tables.partner(0, l),
+            tables.partner(0, l.into()),
         ));
     }
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+}
+
+/// A crate that knows stone-game as `sg`: `sg::tables!` expands through
+/// that name.
+const RENAMED: &str = r#"#![no_std]
+
+/// The tables up to 100, through the renamed dependency.
+pub const TABLES: sg::Tables<'static> = sg::tables!(100);
+
+/// S(100), computed while this crate compiles.
+pub const S_100: Option<u64> = TABLES.losing_sum(100);
+
+/// Called through a `use` of the macro, too.
+pub mod used {
+    use sg::tables;
+    pub static SMALL: sg::Tables<'static> = tables!(4);
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_renamed_crates_tables_answer() {
+        assert_eq!(super::S_100, Some(173_895));
+        assert_eq!(super::TABLES.limit(), 100);
+        assert_eq!(super::used::SMALL.losing_count(4), Some(5));
+    }
+}
+"#;
+
+#[test]
+fn a_crate_that_renames_its_dependency_calls_tables_by_that_name() {
+    let manifest = format!(
+        "{}\n[dependencies]\nsg = {{ package = \"stone-game\", path = \"{}\", \
+         default-features = false, features = [\"macros\"] }}\n\n[workspace]\n",
+        package("renamed"),
+        this_crate()
+    );
+    let dir = write_crate("macros-renamed", &manifest, &[("src/lib.rs", RENAMED)]);
+    let output = cargo_in(&dir, &macros_target(), &["test", "--quiet"], None);
+    assert_success(&output, "the crate that renames stone-game to sg");
+    // Not vacuous: the test inside ran.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("1 passed"), "{stdout}");
 }

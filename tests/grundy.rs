@@ -84,7 +84,7 @@ fn assert_zeros_are_the_losing_positions(limit: u32) {
             }
         }
     }
-    assert_eq!(Some(zeros as u64), EMBEDDED.losing_count(l));
+    assert_eq!(Some(zeros as u64), EMBEDDED.losing_count(limit));
     assert!(u64::from(largest) < 2 * l, "{largest}");
 }
 

@@ -1,12 +1,14 @@
 //! insta snapshots (in `snapshots/` at the repository root) that pin the
-//! generated data. Snapshots of the default limit are ignored, and say so,
-//! when the crate is built with another `STONE_GAME_LIMIT` (the build script
-//! sets `cfg(default_limit)` only for the default).
+//! generated data. The snapshots of the default limit pin the embedded tables
+//! when the crate is built at that limit, and a runtime scan to it otherwise
+//! (which `tests/tables.rs` shows equal to the embedded tables within their
+//! limit), so that they hold at every `STONE_GAME_LIMIT`.
 
 use std::fmt::Write as _;
 
-use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
+use stone_game::{EMBEDDED, LIMIT, ScannedTables, Tables};
 use stone_game_generator::emit::{Options, Rendered, render};
+use stone_game_generator::limit::DEFAULT_LIMIT;
 use stone_game_generator::scan::Scan;
 
 fn settings() -> insta::Settings {
@@ -31,7 +33,7 @@ fn sums_and_counts() {
     let scan = ScannedTables::scan(100).expect("scans");
     let mut text = String::new();
     for l in [4, 10, 100] {
-        let table = if l <= u64::from(LIMIT) {
+        let table = if l <= LIMIT {
             EMBEDDED
         } else {
             scan.as_tables()
@@ -42,36 +44,47 @@ fn sums_and_counts() {
     settings().bind(|| insta::assert_snapshot!("sums_and_counts", text));
 }
 
+/// `f` of the tables at the default limit: the embedded ones when the crate
+/// is built at that limit, a runtime scan to it otherwise.
+fn at_the_default_limit<R>(f: impl FnOnce(Tables<'_>) -> R) -> R {
+    if LIMIT == DEFAULT_LIMIT {
+        f(EMBEDDED)
+    } else {
+        f(ScannedTables::scan(DEFAULT_LIMIT)
+            .expect("scans")
+            .as_tables())
+    }
+}
+
 #[test]
-#[cfg_attr(not(default_limit), ignore = "pinned for the default STONE_GAME_LIMIT")]
 fn sum_and_count_at_the_default_limit() {
-    let l = u64::from(LIMIT);
-    let text = format!(
-        "S({l}) = {:?}, count = {:?}\n",
-        EMBEDDED.losing_sum(l),
-        EMBEDDED.losing_count(l)
-    );
+    let text = at_the_default_limit(|table| {
+        let l = table.limit();
+        format!(
+            "S({l}) = {:?}, count = {:?}\n",
+            table.losing_sum(l),
+            table.losing_count(l)
+        )
+    });
     settings().bind(|| insta::assert_snapshot!("sum_and_count_at_limit_1000", text));
 }
 
 #[test]
-#[cfg_attr(not(default_limit), ignore = "pinned for the default STONE_GAME_LIMIT")]
 fn digests_of_the_tables() {
-    let l = u64::from(LIMIT);
-    let triples = LOSING_TRIPLES
-        .iter()
-        .flatten()
-        .flat_map(|p| p.to_le_bytes());
-    let partners = (0..=l)
-        .flat_map(|b| (0..=b).map(move |a| (a, b)))
-        .flat_map(|(a, b)| EMBEDDED.partner(a, b).unwrap_or(u64::MAX).to_le_bytes());
-    let text = format!(
-        "limit: {l}\ntriples: {} (fnv1a {})\npartners: {} pairs (fnv1a {})\n",
-        LOSING_TRIPLES.len(),
-        fnv1a(triples),
-        (l + 1) * (l + 2) / 2,
-        fnv1a(partners),
-    );
+    let text = at_the_default_limit(|table| {
+        let l = table.limit();
+        let triples = table.triples().iter().flatten().flat_map(u16::to_le_bytes);
+        let partners = (0..=u64::from(l))
+            .flat_map(|b| (0..=b).map(move |a| (a, b)))
+            .flat_map(|(a, b)| table.partner(a, b).unwrap_or(u64::MAX).to_le_bytes());
+        format!(
+            "limit: {l}\ntriples: {} (fnv1a {})\npartners: {} pairs (fnv1a {})\n",
+            table.triples().len(),
+            fnv1a(triples),
+            (l + 1) * (l + 2) / 2,
+            fnv1a(partners),
+        )
+    });
     settings().bind(|| insta::assert_snapshot!("digests_at_limit_1000", text));
 }
 

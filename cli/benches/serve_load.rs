@@ -208,12 +208,12 @@ impl Library {
                 same(
                     "sum",
                     &answer["sum"],
-                    self.tables().losing_sum(*limit).into(),
+                    self.tables().losing_sum(*limit as u32).into(),
                 )?;
                 same(
                     "count",
                     &answer["count"],
-                    self.tables().losing_count(*limit).into(),
+                    self.tables().losing_count(*limit as u32).into(),
                 )
             }
         }

@@ -73,7 +73,17 @@ pub(crate) enum Command {
     #[command(allow_negative_numbers = true)]
     Play(Game),
     /// Draw a picture of the losing positions, as PNG or SVG (by the extension of -o)
-    #[command(subcommand)]
+    // A missing picture is an error that lists the pictures, not the help;
+    // `help` is not a picture (`stone-game help draw` and `draw --help` are
+    // the help).
+    #[command(
+        subcommand,
+        subcommand_required = true,
+        arg_required_else_help = false,
+        disable_help_subcommand = true,
+        subcommand_value_name = "PICTURE",
+        subcommand_help_heading = "Pictures"
+    )]
     Draw(Picture),
     /// The losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
@@ -184,7 +194,7 @@ pub(crate) struct Game {
     pub engine_first: bool,
 }
 
-/// The pictures of `draw`.
+/// The pictures of `draw`, in the order its errors and help list them.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Picture {
     /// The losing positions {A, b, c} with b, c <= N, as marks in the (b, c) plane
@@ -202,18 +212,18 @@ pub(crate) enum Picture {
         #[command(flatten)]
         target: DrawTarget,
     },
+    /// The count of losing positions and S(l) against l, on log-log axes
+    #[command(allow_negative_numbers = true)]
+    Counts {
+        #[command(flatten)]
+        target: DrawTarget,
+    },
     /// The Grundy values of {A, b, c} with b, c <= N, as a heat map (0, the losing positions, in black)
     #[command(allow_negative_numbers = true)]
     Grundy {
         /// The pile the slice fixes (0: Wythoff's game)
         #[arg(value_parser = parse_number)]
         a: u64,
-        #[command(flatten)]
-        target: DrawTarget,
-    },
-    /// The count of losing positions and S(l) against l, on log-log axes
-    #[command(allow_negative_numbers = true)]
-    Counts {
         #[command(flatten)]
         target: DrawTarget,
     },
@@ -224,11 +234,30 @@ pub(crate) enum Picture {
 pub(crate) struct DrawTarget {
     /// The largest pile drawn [default: the embedded limit, or the largest
     /// the picture allows if smaller]
-    #[arg(long, value_name = "N", value_parser = parse_number)]
-    pub limit: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = parse_picture_limit)]
+    pub limit: Option<PictureLimit>,
     /// The file to write: .png or .svg
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+}
+
+/// The limit of a picture, as typed: `draw` refuses one past the picture's
+/// largest naming that largest, digits past `u64::MAX` among them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PictureLimit {
+    /// A whole number.
+    Whole(u64),
+    /// Decimal digits past `u64::MAX`, as typed.
+    TooLarge(String),
+}
+
+/// [`parse_number`], but digits past `u64::MAX` are kept for `draw` to
+/// refuse in the picture's words.
+fn parse_picture_limit(s: &str) -> Result<PictureLimit, String> {
+    match parse_whole(s) {
+        Err(NotANumber::TooLarge) => Ok(PictureLimit::TooLarge(s.to_owned())),
+        _ => parse_number(s).map(PictureLimit::Whole),
+    }
 }
 
 /// The three piles of `is-losing` and `moves`.

@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use stone_game::{
-    EMBEDDED, GrundyError, GrundyTable, LIMIT, MAX_SCAN_LIMIT, Progress, ScanError, ScannedTables,
-    ScannedTriples, Tables, grundy_memory_needed, memory_needed, memory_needed_for_triples,
+    EMBEDDED, GrundyError, GrundyTable, LIMIT, Progress, ScanError, ScannedTables, ScannedTriples,
+    Tables,
 };
 
 use crate::context::{Ctx, Failure};
@@ -85,7 +85,7 @@ impl RuntimeScan for ScannedTables {
     const NO_FURTHER: &'static str = "a scan of the whole tables to it takes minutes and \
         gigabytes of memory, growing as the cube and the square of the limit";
     fn memory_needed(limit: u32) -> u64 {
-        memory_needed(limit)
+        ScannedTables::memory_needed(limit)
     }
     fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError> {
         ScannedTables::scan_with_progress(limit, progress)
@@ -96,10 +96,10 @@ impl RuntimeScan for ScannedTriples {
     type Error = ScanError;
     // Sums, counts and lists go as far as any scan: a long one shows a
     // progress bar, and only the memory check refuses one.
-    const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
+    const MAX_LIMIT: u32 = ScannedTriples::MAX_LIMIT;
     const NO_FURTHER: &'static str = "the tables store piles as 16-bit numbers";
     fn memory_needed(limit: u32) -> u64 {
-        memory_needed_for_triples(limit)
+        ScannedTriples::memory_needed(limit)
     }
     fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, ScanError> {
         ScannedTriples::scan_with_progress(limit, progress)
@@ -271,7 +271,7 @@ impl RuntimeScan for GrundyTable {
     const WORK: &'static str = "the Grundy values";
     const VERB: &'static str = "computes";
     fn memory_needed(limit: u32) -> u64 {
-        grundy_memory_needed(limit)
+        GrundyTable::memory_needed(limit)
     }
     fn scan_with_progress(limit: u32, progress: impl FnMut(Progress)) -> Result<Self, GrundyError> {
         GrundyTable::compute_with_progress(limit, progress)

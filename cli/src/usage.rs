@@ -45,6 +45,16 @@ fn message<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             format!("invalid value '{value}' for '{arg}'")
         }
         ErrorKind::UnknownArgument => format!("unexpected argument '{arg}' found"),
+        ErrorKind::MissingSubcommand => {
+            // clap names the command by its whole path, `stone-game draw`.
+            let path = text(ContextKind::InvalidSubcommand).unwrap_or_default();
+            let name = path.rsplit(' ').next().unwrap_or_default().to_owned();
+            let kind = Cli::command()
+                .find_subcommand(&name)
+                .and_then(|c| c.get_subcommand_value_name().map(str::to_lowercase))
+                .unwrap_or_else(|| "command".to_owned());
+            format!("'{name}' needs a {kind}, and none was given")
+        }
         ErrorKind::InvalidSubcommand => format!(
             "unrecognized subcommand '{}'",
             text(ContextKind::InvalidSubcommand).unwrap_or_default()
@@ -107,16 +117,18 @@ fn message<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
     message
 }
 
-/// `e` with the fix where clap has none: an unknown command gets the list of
-/// commands, and a number in the wrong place, the right place: a command that
+/// `e` with the fix where clap has none: an unknown or a missing command gets
+/// the list of commands (beside clap's closest match, if any), and a number in the wrong place, the right place: a command that
 /// takes a limit only as an option (`draw partners --limit 100`, `verify
 /// --brute-limit 50`) gets a number alone as an unexpected argument, and the
 /// error says how to give it.
 pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
-    if e.kind() == ErrorKind::InvalidSubcommand && e.get(ContextKind::SuggestedSubcommand).is_none()
-    {
+    if matches!(
+        e.kind(),
+        ErrorKind::InvalidSubcommand | ErrorKind::MissingSubcommand
+    ) {
         let (path, command) = subcommand_of(args);
-        let tip = the_commands(&path, &command);
+        let tip = the_commands(&path, &command, e.kind() == ErrorKind::MissingSubcommand);
         e.insert(
             ContextKind::Suggested,
             ContextValue::StyledStrs(vec![StyledStr::from(tip)]),
@@ -160,15 +172,21 @@ pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
 }
 
 /// `the commands of 'PATH' are ...`: the subcommands of `command`, which
-/// `path` names (`the commands are ...` for the top command).
-fn the_commands(path: &str, command: &clap::Command) -> String {
+/// `path` names (`the commands are ...` for the top command), by the name
+/// the command gives them (`the pictures of 'draw' are ...`; `the pictures
+/// are ...` where the message names the command already, as for a missing
+/// one).
+fn the_commands(path: &str, command: &clap::Command, missing: bool) -> String {
     let names: Vec<&str> = command.get_subcommands().map(|s| s.get_name()).collect();
-    let whose = if path.is_empty() {
+    let kind = command
+        .get_subcommand_value_name()
+        .map_or_else(|| "command".to_owned(), str::to_lowercase);
+    let whose = if path.is_empty() || missing {
         String::new()
     } else {
         format!(" of '{path}'")
     };
-    format!("the commands{whose} are {}", names.join(", "))
+    format!("the {kind}s{whose} are {}", names.join(", "))
 }
 
 /// The deepest subcommand `args` name (`draw partners`), as typed, and its
@@ -198,7 +216,7 @@ pub(crate) fn help(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
         let why = if found.has_subcommands() {
             format!(
                 "unrecognized subcommand '{name}'; {}",
-                the_commands(&path, found)
+                the_commands(&path, found, false)
             )
         } else {
             format!("'{path}' has no subcommands; run 'stone-game help {path}'")
@@ -242,7 +260,13 @@ mod tests {
             ),
             (
                 &["sumx"],
-                "unrecognized subcommand 'sumx' (did you mean 'sum'?)",
+                if cfg!(feature = "serve") {
+                    "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, \
+                     count, is-losing, partner, moves, grundy, play, draw, list, verify, serve, help"
+                } else {
+                    "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, \
+                     count, is-losing, partner, moves, grundy, play, draw, list, verify, help"
+                },
             ),
             (
                 &["frob"],
@@ -256,8 +280,8 @@ mod tests {
             ),
             (
                 &["draw", "square"],
-                "unrecognized subcommand 'square'; the commands of 'draw' are slice, \
-                 partners, grundy, counts",
+                "unrecognized subcommand 'square'; the pictures of 'draw' are slice, partners, \
+                 counts, grundy",
             ),
             (
                 &["list", "--json", "--format", "csv"],

@@ -111,15 +111,15 @@ fn limit() -> u64 {
 }
 
 /// A limit past the embedded tables, cheap to scan in a debug build.
-fn above() -> u64 {
-    limit() + 200
+fn above() -> u32 {
+    LIMIT + 200
 }
 
 // --- the default -----------------------------------------------------------
 
 #[test]
 fn no_arguments_print_s_of_limit() {
-    let expected = stone_game::losing_sum(limit()).unwrap();
+    let expected = stone_game::losing_sum(LIMIT).unwrap();
     assert_eq!(ok(&[] as &[&str]), format!("{expected}\n"));
 }
 
@@ -130,10 +130,10 @@ fn sum_answers_from_the_tables() {
     assert_eq!(ok(&["sum", "4"]), "27\n");
     assert_eq!(ok(&["sum", "0"]), "0\n");
     assert_eq!(ok(&["sum", "0004"]), "27\n");
-    let s = stone_game::losing_sum(limit()).unwrap();
+    let s = stone_game::losing_sum(LIMIT).unwrap();
     assert_eq!(ok(&["sum"]), format!("{s}\n"));
     assert_eq!(ok(&["sum", &LIMIT.to_string()]), format!("{s}\n"));
-    for l in [1, 2, 10, 57, limit() / 2, limit().saturating_sub(1)] {
+    for l in [1, 2, 10, 57, LIMIT / 2, LIMIT.saturating_sub(1)] {
         let expected = stone_game::losing_sum(l).unwrap();
         assert_eq!(ok(&["sum", &l.to_string()]), format!("{expected}\n"), "{l}");
     }
@@ -144,10 +144,10 @@ fn sum_answers_from_the_tables() {
 #[test]
 fn count_answers_from_the_tables() {
     assert_eq!(ok(&["count", "4"]), "5\n");
-    let n = stone_game::losing_count(limit()).unwrap();
+    let n = stone_game::losing_count(LIMIT).unwrap();
     assert_eq!(ok(&["count"]), format!("{n}\n"));
     assert_eq!(n, LOSING_TRIPLES.len() as u64);
-    for l in [0, 3, 10, limit() / 3] {
+    for l in [0, 3, 10, LIMIT / 3] {
         let expected = stone_game::losing_count(l).unwrap();
         assert_eq!(ok(&["count", &l.to_string()]), format!("{expected}\n"));
     }
@@ -201,12 +201,12 @@ fn sum_and_count_json() {
     );
     assert_eq!(ok(&["sum", "--json", "4"]), "{\"limit\":4,\"sum\":27}\n");
     assert_eq!(ok(&["count", "--json", "4"]), "{\"limit\":4,\"count\":5}\n");
-    let s = stone_game::losing_sum(limit()).unwrap();
+    let s = stone_game::losing_sum(LIMIT).unwrap();
     assert_eq!(
         json(&ok(&["sum", "--json"])),
         json!({"limit": limit(), "sum": s})
     );
-    let n = stone_game::losing_count(limit()).unwrap();
+    let n = stone_game::losing_count(LIMIT).unwrap();
     assert_eq!(
         json(&ok(&["count", "--json"])),
         json!({"limit": limit(), "count": n})
@@ -216,7 +216,7 @@ fn sum_and_count_json() {
 #[test]
 fn sum_and_count_above_the_limit_scan_at_run_time() {
     let l = above();
-    let table = ScannedTables::scan(l as u32).unwrap();
+    let table = ScannedTables::scan(l).unwrap();
     let r = run(["sum", &l.to_string()]);
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(
@@ -235,7 +235,7 @@ fn sum_and_count_above_the_limit_scan_at_run_time() {
     let table = ScannedTables::scan(LIMIT + 1).unwrap();
     assert_eq!(
         out,
-        format!("{}\n", table.as_tables().losing_sum(limit() + 1).unwrap())
+        format!("{}\n", table.as_tables().losing_sum(LIMIT + 1).unwrap())
     );
 }
 
@@ -354,10 +354,10 @@ fn partner_answers_in_any_order() {
 #[test]
 fn partner_above_the_limit_scans() {
     let (a, b) = (5, above());
-    let expected = ScannedTables::scan(b as u32)
+    let expected = ScannedTables::scan(b)
         .unwrap()
         .as_tables()
-        .partner(a, b)
+        .partner(a, b.into())
         .unwrap();
     let out = ok_with_note(&["partner", &b.to_string(), &a.to_string(), "--json"]);
     assert_eq!(json(&out), json!({"pair": [b, a], "partner": expected}));
@@ -612,10 +612,10 @@ fn list_to_a_limit() {
         ok(&["list", "--limit", "4"]),
         "0 0 0\n0 1 2\n1 1 4\n1 3 3\n3 4 4\n"
     );
-    let l = limit() / 2;
+    let l = LIMIT / 2;
     let within: Vec<[u16; 3]> = LOSING_TRIPLES
         .iter()
-        .filter(|t| u64::from(t[2]) <= l)
+        .filter(|t| u32::from(t[2]) <= l)
         .collect();
     assert_eq!(
         ok(&["list", "--limit", &l.to_string()]),
@@ -673,7 +673,7 @@ fn list_json_is_format_json() {
 #[test]
 fn list_above_the_limit_scans() {
     let l = above();
-    let table = ScannedTables::scan(l as u32).unwrap();
+    let table = ScannedTables::scan(l).unwrap();
     let out = ok_with_note(&["list", "--limit", &l.to_string(), "--format", "json"]);
     assert_eq!(
         json(&out),
@@ -958,7 +958,7 @@ fn bad_past_the_largest_brute_force() {
 #[test]
 fn bad_past_the_largest_scan() {
     // Sums, counts and lists scan the triples alone, as far as any scan goes.
-    let past = (u64::from(stone_game::MAX_SCAN_LIMIT) + 1).to_string();
+    let past = (u64::from(stone_game::ScannedTriples::MAX_LIMIT) + 1).to_string();
     for args in [
         &["sum", &past][..],
         &["sum", "--scan", &past],
@@ -1001,7 +1001,7 @@ fn bad_past_the_largest_scan() {
     );
     assert_eq!(
         bad(&["draw", "counts", "--limit", "5", "-o", &picture]),
-        "error: drawing the counts takes a limit of at least 10, not 5: give --limit 10 or more"
+        "error: the counts picture takes a limit of at least 10, not 5: give --limit 10 or more"
     );
 }
 
@@ -1213,7 +1213,7 @@ fn readme_examples_print_what_they_show() {
                     .losing_sum(1000)
                     .unwrap();
                 assert_eq!(answers, [s_1000.to_string()], "{command}");
-                let s = stone_game::losing_sum(limit()).unwrap();
+                let s = stone_game::losing_sum(LIMIT).unwrap();
                 assert_eq!(r.out, format!("{s}\n"));
             } else {
                 assert!(matches_shown(&answers, &r.out), "{command}: {}", r.out);

@@ -6,7 +6,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use stone_game::{LIMIT, LOSING_TRIPLES, EMBEDDED, ScannedTables, Tables};
+use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables, Tables};
 
 /// A pile: anything, or one in and near the embedded table, where the
 /// answers are interesting.
@@ -47,6 +47,15 @@ struct Input {
     use_partner: bool,
 }
 
+/// The type of the limit argument of `losing_sum` and `losing_count`.
+type Limit = u32;
+
+/// A limit as that argument; past its type's largest value, the largest
+/// (which is past every table's limit as well).
+fn limit_arg(l: u64) -> Limit {
+    Limit::try_from(l).unwrap_or(Limit::MAX)
+}
+
 const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
@@ -66,13 +75,19 @@ fn check(table: Tables<'_>, p: [u64; 3], l: u64) {
     let limit = u64::from(table.limit());
 
     // S and the count: answered exactly up to the limit, non-decreasing.
-    let (sum, count) = (table.losing_sum(l), table.losing_count(l));
+    let (sum, count) = (
+        table.losing_sum(limit_arg(l)),
+        table.losing_count(limit_arg(l)),
+    );
     assert_eq!(sum.is_some(), l <= limit, "sum({l})");
     assert_eq!(count.is_some(), l <= limit, "count({l})");
     if let (Some(s), Some(n), Some(k)) = (sum, count, l.checked_sub(1)) {
-        assert!(table.losing_sum(k).unwrap() <= s, "sum({k}) > sum({l})");
         assert!(
-            table.losing_count(k).unwrap() <= n,
+            table.losing_sum(limit_arg(k)).unwrap() <= s,
+            "sum({k}) > sum({l})"
+        );
+        assert!(
+            table.losing_count(limit_arg(k)).unwrap() <= n,
             "count({k}) > count({l})"
         );
     }
@@ -133,7 +148,8 @@ fn check(table: Tables<'_>, p: [u64; 3], l: u64) {
         let mut n = 0;
         for m in moves {
             n += 1;
-            assert!(m.take.stones >= 1, "{p:?}: {m:?}");
+            // A move takes at least one stone.
+            assert_ne!(m.to, p, "{p:?}: {m:?}");
             assert_eq!(m.take.apply(p), Some(m.to), "{p:?}: {m:?}");
             assert_eq!(
                 table.is_losing(m.to[0], m.to[1], m.to[2]),
@@ -155,18 +171,31 @@ fuzz_target!(|input: Input| {
     let l = input.limit.value();
 
     // The free functions are the embedded table's queries.
-    assert_eq!(stone_game::losing_sum(l), EMBEDDED.losing_sum(l));
-    assert_eq!(stone_game::losing_count(l), EMBEDDED.losing_count(l));
-    assert_eq!(stone_game::partner(p[0], p[1]), EMBEDDED.partner(p[0], p[1]));
+    let la = limit_arg(l);
+    assert_eq!(stone_game::losing_sum(la), EMBEDDED.losing_sum(la));
+    assert_eq!(stone_game::losing_count(la), EMBEDDED.losing_count(la));
+    assert_eq!(
+        stone_game::partner(p[0], p[1]),
+        EMBEDDED.partner(p[0], p[1])
+    );
     assert_eq!(
         stone_game::is_losing(p[0], p[1], p[2]),
         EMBEDDED.is_losing(p[0], p[1], p[2])
     );
-    // The phf map and the binary search find the same index.
+    // The free function, the table's method and the phf map find the same
+    // index.
     let index = stone_game::losing_index(p[0], p[1], p[2]);
     assert_eq!(index, EMBEDDED.losing_index(p[0], p[1], p[2]), "{p:?}");
+    assert_eq!(
+        index,
+        stone_game::losing_index_hashed(p[0], p[1], p[2]),
+        "{p:?}"
+    );
     if let Some(i) = index {
-        assert_eq!(LOSING_TRIPLES.get(i).map(|t| t.map(u64::from)), Some(sorted(p)));
+        assert_eq!(
+            LOSING_TRIPLES.get(i).map(|t| t.map(u64::from)),
+            Some(sorted(p))
+        );
     }
     let moves = |m: Option<stone_game::WinningMoves<'_>>| m.map(Iterator::collect::<Vec<_>>);
     assert_eq!(
@@ -194,8 +223,12 @@ fuzz_target!(|input: Input| {
     if let (Some(mine), Some(embedded)) = (view.partner(p[0], p[1]), EMBEDDED.partner(p[0], p[1])) {
         assert_eq!(mine, embedded, "partner{p:?}");
     }
-    if let (Some(mine), Some(embedded)) = (view.losing_sum(l), EMBEDDED.losing_sum(l)) {
+    if let (Some(mine), Some(embedded)) = (view.losing_sum(la), EMBEDDED.losing_sum(la)) {
         assert_eq!(mine, embedded, "sum({l})");
-        assert_eq!(view.losing_count(l), EMBEDDED.losing_count(l), "count({l})");
+        assert_eq!(
+            view.losing_count(la),
+            EMBEDDED.losing_count(la),
+            "count({l})"
+        );
     }
 });

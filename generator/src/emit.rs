@@ -9,6 +9,11 @@
 //! - [`PARTNERS_FILE`]: the partner of every pair, [`PARTNER_BYTES`] each, at
 //!   [`pair_index`](crate::format::pair_index).
 //! - [`SUMS_FILE`], [`COUNTS_FILE`]: S(l) and the counts, [`TOTAL_BYTES`] each.
+//! - [`RANKS_FILE`]: the rank directory, [`RANK_BYTES`] per
+//!   [`RANK_PAIRS`] pairs ([`rank_directory`]), which gives a losing
+//!   position its index in O(1).
+//!
+//! [`RANK_BYTES`]: crate::format::RANK_BYTES
 //!
 //! With [`Options::WITH_POSITION_MAP`] (feature `phf`), the source also holds the
 //! phf map `LOSING_POSITIONS`, the one table written as literals, since
@@ -22,7 +27,9 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::format::{MAX_LIMIT, PARTNER_BYTES, TOTAL_BYTES, TRIPLE_BYTES, table_bytes};
+use crate::format::{
+    MAX_LIMIT, PARTNER_BYTES, RANK_PAIRS, TOTAL_BYTES, TRIPLE_BYTES, rank_directory, table_bytes,
+};
 use crate::scan::{Scan, prefix_sums};
 
 /// The name of the generated Rust source.
@@ -35,6 +42,8 @@ pub const PARTNERS_FILE: &str = "stone_game_partners.bin";
 pub const SUMS_FILE: &str = "stone_game_sums.bin";
 /// The name of the generated table of counts, beside the source.
 pub const COUNTS_FILE: &str = "stone_game_counts.bin";
+/// The name of the generated rank directory, beside the source.
+pub const RANKS_FILE: &str = "stone_game_ranks.bin";
 
 /// What to generate besides the tables every build has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,16 +86,19 @@ pub struct Rendered {
     pub sums: Vec<u8>,
     /// The counts for every `l <= L`, as [`COUNTS_FILE`].
     pub counts: Vec<u8>,
+    /// The rank directory of the triples, as [`RANKS_FILE`].
+    pub ranks: Vec<u8>,
 }
 
 impl Rendered {
     /// Every file, as its name and its bytes, the source last.
-    pub fn files(&self) -> [(&'static str, &[u8]); 5] {
+    pub fn files(&self) -> [(&'static str, &[u8]); 6] {
         [
             (TRIPLES_FILE, &self.triples),
             (PARTNERS_FILE, &self.partners),
             (SUMS_FILE, &self.sums),
             (COUNTS_FILE, &self.counts),
+            (RANKS_FILE, &self.ranks),
             (SOURCE_FILE, self.source.as_bytes()),
         ]
     }
@@ -203,6 +215,9 @@ fn render_parts(scan: Parts<'_>, options: Options) -> Result<Rendered, GenerateE
     let triples = le_bytes::<{ TRIPLE_BYTES / 3 }>(scan.triples.as_flattened());
     let sums = le_bytes::<TOTAL_BYTES>(&sums);
     let counts = le_bytes::<TOTAL_BYTES>(&counts);
+    let ranks = rank_directory(limit, scan.triples)
+        .expect("a scan's triples are sorted, within the limit and fewer than u32::MAX")
+        .into_flattened();
 
     let mut source = header(scan, sum, options);
     source.push_str(&declarations(limit));
@@ -216,6 +231,7 @@ fn render_parts(scan: Parts<'_>, options: Options) -> Result<Rendered, GenerateE
         partners,
         sums,
         counts,
+        ranks,
     })
 }
 
@@ -272,7 +288,8 @@ fn header(scan: Parts<'_>, sum: u64, options: Options) -> String {
          // Output: {triples} losing triples with z <= L, partners of {pairs} pairs,\n\
          //         S(L) = {sum}; the tables are the files beside this one:\n\
          //         {TRIPLES_FILE}, {PARTNERS_FILE},\n\
-         //         {SUMS_FILE}, {COUNTS_FILE}\n",
+         //         {SUMS_FILE}, {COUNTS_FILE},\n\
+         //         {RANKS_FILE}\n",
         version = env!("CARGO_PKG_VERSION"),
         limit = scan.limit,
         map = if options.position_map {
@@ -295,7 +312,7 @@ fn declarations(limit: u32) -> String {
 /// `STONE_GAME_LIMIT` (1000 when unset).
 ///
 /// ```
-/// let l = u64::from(stone_game::LIMIT);
+/// let l = stone_game::LIMIT;
 /// assert!(stone_game::losing_sum(l).is_some());
 /// assert_eq!(stone_game::losing_sum(l + 1), None);
 /// ```
@@ -315,6 +332,12 @@ pub static SUMS: &[u8] = include_bytes!("{SUMS_FILE}");
 /// The number of losing positions with `z <= l` for every `l <= LIMIT`, as
 /// little-endian `u64`s.
 pub static COUNTS: &[u8] = include_bytes!("{COUNTS_FILE}");
+
+/// The rank directory: for every {RANK_PAIRS} pairs `x <= y <= LIMIT` in the
+/// order of `stone_game_scan::format::rank_pair_index`, the number of losing
+/// positions before them (a little-endian `u32`) and one bit per pair, set
+/// when its partner is in `y..=LIMIT` (a little-endian `u64`).
+pub static RANKS: &[u8] = include_bytes!("{RANKS_FILE}");
 "#
     )
 }
@@ -325,12 +348,11 @@ const PHF_DOC: &str = "
 /// [`position_key(x, y, z)`](crate::position_key), mapped to its index
 /// in [`LOSING_TRIPLES`](crate::LOSING_TRIPLES) (feature `phf`).
 ///
-/// Why a perfect hash map: the partner table answers *whether* a position is
-/// losing, but *which* losing position it is (its rank in the list) takes a
-/// binary search over the triples ([`losing_index`](crate::losing_index)) or
-/// a second dense table of every pair. A phf map answers it in one hash and a
-/// few probes, with memory in proportion to the losing positions, not to all
-/// pairs. [`losing_index_hashed`](crate::losing_index_hashed) reads it.
+/// A `phf::Map`, for code that wants one: to iterate over the losing
+/// positions by key, or to hand a map to an API that takes one.
+/// [`losing_index_hashed`](crate::losing_index_hashed) reads it. The fast
+/// way to a position's index is [`losing_index`](crate::losing_index), O(1)
+/// through the rank directory and a `const fn`.
 ///
 /// ```
 /// use stone_game::{LOSING_POSITIONS, LOSING_TRIPLES};

@@ -3,7 +3,10 @@
 
 use stone_game_generator::GenerateError;
 use stone_game_generator::emit::{Options, SOURCE_FILE, TRIPLES_FILE, render};
-use stone_game_generator::format::{PARTNER_BYTES, TOTAL_BYTES, TRIPLE_BYTES, position_key};
+use stone_game_generator::format::{
+    PARTNER_BYTES, RANK_BYTES, TOTAL_BYTES, TRIPLE_BYTES, position_key, rank_entry_count,
+    rank_pair_index,
+};
 use stone_game_generator::scan::Scan;
 
 /// Little-endian numbers of `width` bytes each.
@@ -44,6 +47,29 @@ fn the_files_hold_every_value_of_every_table() {
         let expected: Vec<u64> = scan.partners().iter().map(|&c| c.into()).collect();
         assert_eq!(partners, expected, "limit {limit}");
 
+        // The rank directory: one entry per 64 pairs, each the count of the
+        // triples before it and a bit for each triple's pair (x, y).
+        let ranks: Vec<(u64, u64)> = rendered
+            .ranks
+            .chunks_exact(RANK_BYTES)
+            .map(|entry| {
+                let before = numbers(&entry[..4], 4)[0];
+                (before, numbers(&entry[4..], 8)[0])
+            })
+            .collect();
+        assert_eq!(ranks.len() as u64, rank_entry_count(limit), "limit {limit}");
+        let mut bits = vec![0u64; ranks.len()];
+        for &[x, y, _] in scan.triples() {
+            let i = rank_pair_index(x.into(), y.into(), limit).expect("x <= y <= L");
+            bits[(i / 64) as usize] |= 1 << (i % 64);
+        }
+        let mut before = 0;
+        for (e, (&(count, word), &expected)) in ranks.iter().zip(&bits).enumerate() {
+            assert_eq!((count, word), (before, expected), "entry {e} at {limit}");
+            before += u64::from(word.count_ones());
+        }
+        assert_eq!(before, scan.triples().len() as u64);
+
         // The header says what the tables hold.
         assert!(source.contains(&format!("limit L = {limit};")), "{source}");
         assert!(source.contains(&format!(
@@ -78,7 +104,10 @@ fn without_the_map_the_source_has_no_map() {
     assert!(!tables.source.contains("static LOSING_POSITIONS"));
     assert!(with_map.source.contains("static LOSING_POSITIONS"));
     // The byte tables do not depend on the map.
-    assert_eq!(tables.files()[..4], with_map.files()[..4]);
+    let (tables, with_map) = (tables.files(), with_map.files());
+    let bytes = tables.len() - 1;
+    assert_eq!(tables[bytes].0, SOURCE_FILE);
+    assert_eq!(tables[..bytes], with_map[..bytes]);
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! macro expands.
 //!
 //! Use it through `stone-game`'s feature `macros`, as `stone_game::tables!`:
-//! its expansion calls into `stone_game`, by that name. `stone-game`'s docs
+//! that `macro_rules!` front passes its own path (`$crate`) to this macro,
+//! which expands through it, so a crate that renames its dependency on
+//! `stone-game` calls the macro by its name for it. `stone-game`'s docs
 //! document it, and its README compares it with `STONE_GAME_LIMIT`.
 //!
 //! The macro runs the generator's scan ([`stone_game_generator::scan`]) and
@@ -16,7 +18,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Literal, Span, TokenStream, TokenTree};
 use quote::quote;
 use stone_game_generator::emit::{Options, render};
 use stone_game_generator::format::MAX_LIMIT;
@@ -27,14 +29,16 @@ use syn::LitInt;
 /// every limit up to [`MAX_LIMIT`] (and the empty suffix: none).
 const SUFFIXES: [&str; 6] = ["", "u16", "u32", "u64", "u128", "usize"];
 
-/// How it works: the macro (crate `stone-game-macros`, called as
-/// `stone_game::tables!` under `stone-game`'s feature `macros`) runs the
-/// scan of `stone-game-generator`, the build script's, at the limit its
-/// argument gives, and renders the tables with the generator's `render`
-/// into the build script's bytes. They go out as byte-string literals to a
-/// `#[doc(hidden)]` function of `stone_game`, which reads them as it reads
-/// the embedded tables. The scan runs at the proc macro's optimisation
-/// level: `opt-level` 0 unless the profile's `build-override` raises it.
+/// How it works: the macro (crate `stone-game-macros`, called through
+/// `stone_game::tables!` under `stone-game`'s feature `macros`, which passes
+/// it the path to `stone-game`, a `;`, then its own input) runs the scan of
+/// `stone-game-generator`, the build script's, at the limit its argument
+/// gives, and renders the tables with the generator's `render` into the
+/// build script's bytes. They go out as byte-string literals to a
+/// `#[doc(hidden)]` function of `stone-game`, named through the path it was
+/// given, which reads them as it reads the embedded tables. The scan runs at
+/// the proc macro's optimisation level: `opt-level` 0 unless the profile's
+/// `build-override` raises it.
 #[proc_macro]
 pub fn tables(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand(input.into())
@@ -42,9 +46,11 @@ pub fn tables(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
         .into()
 }
 
-/// The expansion of `tables!` for its input: the tables' bytes as byte
-/// strings, or the error at the input's span.
+/// The expansion of `tables!` for its input (the path to `stone-game`, a
+/// `;`, then the caller's input): the tables' bytes as byte strings, or the
+/// error at the input's span.
 fn expand(input: TokenStream) -> syn::Result<TokenStream> {
+    let (krate, input) = split_crate_path(input)?;
     let (limit, span) = parse_limit(input)?;
     let failed = |e: &dyn std::fmt::Display| {
         syn::Error::new(span, format!("cannot compute the tables for {limit}: {e}"))
@@ -52,16 +58,42 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let scan = Scan::run(limit).map_err(|e| failed(&e))?;
     let rendered = render(&scan, Options::TABLES).map_err(|e| failed(&e))?;
     let limit = Literal::u32_suffixed(limit);
-    let [triples, partners, sums, counts] = [
+    let [triples, partners, sums, counts, ranks] = [
         &rendered.triples,
         &rendered.partners,
         &rendered.sums,
         &rendered.counts,
+        &rendered.ranks,
     ]
     .map(|bytes| Literal::byte_string(bytes));
     Ok(quote! {
-        ::stone_game::__private::tables_from_bytes(#limit, #triples, #partners, #sums, #counts)
+        #krate::__private::tables_from_bytes(
+            #limit, #triples, #partners, #sums, #counts, #ranks
+        )
     })
+}
+
+/// The path to `stone-game` that `stone_game::tables!` passes first (its
+/// `$crate`), and the caller's input after the `;` that ends it.
+fn split_crate_path(input: TokenStream) -> syn::Result<(TokenStream, TokenStream)> {
+    let mut tokens = input.into_iter();
+    let mut krate = TokenStream::new();
+    for token in tokens.by_ref() {
+        match token {
+            TokenTree::Punct(p) if p.as_char() == ';' => {
+                if !krate.is_empty() {
+                    return Ok((krate, tokens.collect()));
+                }
+                break;
+            }
+            token => krate.extend([token]),
+        }
+    }
+    Err(syn::Error::new(
+        Span::call_site(),
+        "this macro expands `stone_game::tables!`, which passes it the path to \
+         `stone-game` and a `;` first: call `stone_game::tables!(N)`",
+    ))
 }
 
 /// The limit the input asks for, and the span to blame for a later error.
@@ -116,10 +148,14 @@ fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
 
 #[cfg(test)]
 mod tests {
+    use stone_game_generator::format::{rank_directory, read_rank_entry};
+
     use super::*;
 
     fn error_of(input: TokenStream) -> String {
-        expand(input).expect_err("refused").to_string()
+        expand(quote!(::stone_game; #input))
+            .expect_err("refused")
+            .to_string()
     }
 
     #[test]
@@ -193,6 +229,10 @@ mod tests {
             format!("partners (u16, by pair_index): {:?}", scan.partners()),
             format!("S(l) (u64): {sums:?}"),
             format!("counts (u64): {counts:?}"),
+            format!(
+                "rank directory (count, bits, per 64 pairs): {}",
+                ranks(scan)
+            ),
         ];
         let mut tokens = expansion.into_iter();
         let mut text = String::new();
@@ -217,12 +257,23 @@ mod tests {
         text
     }
 
+    /// The scan's rank directory, as its entries' counts and bits.
+    fn ranks(scan: &Scan) -> String {
+        let directory = rank_directory(scan.limit(), scan.triples()).expect("the scan's triples");
+        let entries: Vec<String> = directory
+            .into_iter()
+            .map(read_rank_entry)
+            .map(|(before, bits)| format!("({before}, {bits:#b})"))
+            .collect();
+        format!("[{}]", entries.join(", "))
+    }
+
     #[test]
     fn the_expansion_at_limit_4() {
-        let expansion = expand(quote!(4)).expect("expands");
+        let expansion = expand(quote!(::stone_game; 4)).expect("expands");
         let scan = Scan::run(4).expect("scans");
         let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path("../../snapshots");
+        settings.set_snapshot_path("../snapshots");
         settings.set_prepend_module_to_snapshot(false);
         settings
             .bind(|| insta::assert_snapshot!("tables_macro_limit_4", readable(expansion, &scan)));
@@ -231,16 +282,46 @@ mod tests {
     #[test]
     fn the_byte_strings_are_the_generators_bytes() {
         let rendered = render(&Scan::run(12).expect("scans"), Options::TABLES).expect("renders");
-        let expansion = expand(quote!(12)).expect("expands").to_string();
+        let expansion = expand(quote!(::stone_game; 12))
+            .expect("expands")
+            .to_string();
         for bytes in [
             &rendered.triples,
             &rendered.partners,
             &rendered.sums,
             &rendered.counts,
+            &rendered.ranks,
         ] {
             let literal = Literal::byte_string(bytes).to_string();
             assert!(expansion.contains(&literal), "{literal}");
         }
         assert!(expansion.starts_with(":: stone_game :: __private :: tables_from_bytes (12u32 ,"));
+    }
+
+    #[test]
+    fn the_expansion_goes_through_the_path_it_is_given() {
+        for (path, start) in [
+            (quote!(::stone_game), ":: stone_game :: __private ::"),
+            (quote!(sg), "sg :: __private ::"),
+            (
+                quote!(crate::deps::sg),
+                "crate :: deps :: sg :: __private ::",
+            ),
+        ] {
+            let expansion = expand(quote!(#path; 0)).expect("expands").to_string();
+            assert!(expansion.starts_with(start), "{expansion}");
+        }
+    }
+
+    #[test]
+    fn input_without_the_crate_path_is_refused() {
+        for input in [quote!(), quote!(100), quote!(; 100), quote!(sg 100)] {
+            let text = input.to_string();
+            let error = expand(input).expect_err("refused").to_string();
+            assert!(
+                error.contains("call `stone_game::tables!(N)`"),
+                "{text}: {error}"
+            );
+        }
     }
 }

@@ -13,6 +13,13 @@
 //! the build runs. Without default features it is `no_std`; `alloc` brings
 //! the scan.
 //!
+//! It is a public dependency of `stone-game`, released with it at one
+//! version and pinned by it exactly (`=`): [`scan::Progress`],
+//! [`scan::ScanError`], [`format::position_key`] and the scans' memory
+//! estimates ([`scan::memory_needed`], [`scan::memory_needed_for_triples`])
+//! reach users through `stone-game`, as part of its API, and are the same
+//! items through either crate.
+//!
 //! ```
 //! # #[cfg(feature = "alloc")] {
 //! use stone_game_scan::scan::losing_triples;

@@ -6,10 +6,9 @@ use crate::context::{Ctx, Failure};
 
 /// Prints S(LIMIT).
 pub(crate) fn default(ctx: &mut Ctx) -> Result<u8, Failure> {
-    let l = u64::from(LIMIT);
     let sum = EMBEDDED
-        .losing_sum(l)
-        .ok_or_else(|| Failure::unanswered(&format!("S({l})")))?;
+        .losing_sum(LIMIT)
+        .ok_or_else(|| Failure::unanswered(&format!("S({LIMIT})")))?;
     writeln!(ctx.out, "{sum}")?;
     Ok(0)
 }

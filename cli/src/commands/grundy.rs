@@ -33,7 +33,7 @@ pub(crate) fn grundy(ctx: &mut Ctx, p: [u64; 3], as_json: bool) -> Result<u8, Fa
 mod tests {
     use super::*;
     use crate::runtime::{MAX_GRUNDY, grundy_table as table};
-    use stone_game::grundy_memory_needed;
+    use stone_game::GrundyTable;
 
     #[test]
     fn a_table_that_does_not_fit_is_refused_with_the_memory_it_needs() {
@@ -49,7 +49,7 @@ mod tests {
         let Err(Failure::Usage(message)) = table(&mut ctx, 40, "the value of (40, 0, 0)") else {
             panic!("refused");
         };
-        let need = runtime::human_size(grundy_memory_needed(40));
+        let need = runtime::human_size(GrundyTable::memory_needed(40));
         assert_eq!(
             message,
             format!(
@@ -57,7 +57,7 @@ mod tests {
                  need about {need} of memory, but only 1000 B is available"
             )
         );
-        ctx.memory = Some(grundy_memory_needed(40));
+        ctx.memory = Some(GrundyTable::memory_needed(40));
         assert_eq!(table(&mut ctx, 40, "").map(|t| t.limit()).ok(), Some(40));
         // The largest limit passes the limit check (and meets the memory
         // one); the next does not.

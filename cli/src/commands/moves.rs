@@ -27,8 +27,8 @@ struct MoveAnswer {
 impl From<WinningMove> for MoveAnswer {
     fn from(m: WinningMove) -> Self {
         MoveAnswer {
-            piles: (0..3).filter(|&i| m.take.piles[i]).collect(),
-            stones: m.take.stones,
+            piles: (0..3).filter(|&i| m.take.piles()[i]).collect(),
+            stones: m.take.stones(),
             to: m.to,
         }
     }

@@ -37,9 +37,11 @@ pub(crate) fn sum_or_count(ctx: &mut Ctx, query: &LimitQuery, total: Total) -> R
         Total::Count => format!("the count to {l}"),
     };
     let table: Option<ScannedTriples> = table_to(ctx, l, query.scan, &what)?;
-    let (sum, count) = match &table {
-        Some(scan) => (scan.losing_sum(l), scan.losing_count(l)),
-        None => (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l)),
+    // Past u32, no table answers: the scan above refused such a limit.
+    let (sum, count) = match (&table, u32::try_from(l)) {
+        (_, Err(_)) => (None, None),
+        (Some(scan), Ok(l)) => (scan.losing_sum(l), scan.losing_count(l)),
+        (None, Ok(l)) => (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l)),
     };
     let value = match total {
         Total::Sum => sum,

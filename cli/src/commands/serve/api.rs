@@ -471,10 +471,12 @@ pub(crate) async fn sum(
     let solved = state.solved(limit, play.convention()).await?;
     let tables = solved.tables();
     let lack = || ApiError::Internal(format!("the tables lack S({limit})"));
+    // Within MAX_PILE, checked above.
+    let l = u32::try_from(limit).map_err(|_| lack())?;
     Ok(Json(SumAnswer {
         limit,
         convention: play,
-        sum: tables.losing_sum(limit).ok_or_else(lack)?,
-        count: tables.losing_count(limit).ok_or_else(lack)?,
+        sum: tables.losing_sum(l).ok_or_else(lack)?,
+        count: tables.losing_count(l).ok_or_else(lack)?,
     }))
 }

@@ -22,7 +22,7 @@ pub(crate) struct Solved {
 impl Solved {
     /// The memory [`compute`](Self::compute) needs at its peak, in bytes.
     pub(crate) fn memory_needed(limit: u32) -> u64 {
-        stone_game::memory_needed(limit).saturating_add(RemotenessTable::memory_needed(limit))
+        ScannedTables::memory_needed(limit).saturating_add(RemotenessTable::memory_needed(limit))
     }
 
     /// Everything to `limit` under `convention`.

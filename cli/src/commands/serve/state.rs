@@ -156,7 +156,7 @@ impl State {
             state.grundy[index].get_or_compute(|| {
                 state.check_memory(
                     &format!("the Grundy values to {limit}"),
-                    stone_game::grundy_memory_needed(limit),
+                    GrundyTable::memory_needed(limit),
                 )?;
                 GrundyTable::compute(limit).map_err(|e| ApiError::Internal(e.to_string()))
             })

@@ -1,0 +1,193 @@
+//! What the two heat maps, the partners map and the Grundy map, share: one
+//! cell per pair, their size and caps, their axes, their palette and its
+//! colour scale.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::colors::colormaps::ViridisRGB;
+
+use super::{Chart, FONT, text, whole};
+
+/// The largest heat map drawn as PNG: (N+1)² cells of at least one
+/// pixel each, about a 2100-pixel square picture.
+pub(super) const MAX_PNG: u64 = 2000;
+
+/// The largest heat map drawn as SVG: one rectangle per cell, so about
+/// 40 000 of them and a few megabytes of text.
+pub(super) const MAX_SVG: u64 = 200;
+
+/// The width of a heat map's colour scale, beside the map.
+pub(super) const SCALE_WIDTH: u32 = 170;
+
+/// The plot area of a heat map, in pixels (each cell at least one).
+const PLOT: u32 = 900;
+
+/// The side of one cell of a heat map, in pixels.
+fn cell_pixels(limit: u64) -> u32 {
+    u32::try_from(u64::from(PLOT) / (limit + 1))
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// The size of a heat map's picture: its plot area, fitted to whole cells,
+/// with room for the title, the labels and the colour scale.
+pub(super) fn picture_size(limit: u64) -> (u32, u32) {
+    let plot = u32::try_from((limit + 1) * u64::from(cell_pixels(limit))).unwrap_or(u32::MAX);
+    let plot = plot.min(PLOT.max(MAX_PNG as u32 + 1));
+    (plot + 140 + SCALE_WIDTH, plot + 140)
+}
+
+/// The words of a heat map (the partners map, the Grundy map): its
+/// caption, the names of its axes and the title of its colour scale. Its
+/// layout is the same whatever they say.
+pub(super) struct HeatMapText {
+    pub(super) caption: String,
+    pub(super) axes: (&'static str, &'static str),
+    pub(super) scale: &'static str,
+}
+
+/// The axes of a heat map of one cell per pair up to `limit`, left of its
+/// colour scale.
+pub(super) fn heat_map_chart<'a, DB: DrawingBackend>(
+    map_area: &'a DrawingArea<DB, Shift>,
+    limit: u64,
+    words: &HeatMapText,
+) -> Result<Chart<'a, DB>, String> {
+    let edge = limit as f64 + 1.0;
+    let mut chart = ChartBuilder::on(map_area)
+        .caption(&words.caption, (FONT, 26))
+        .margin(16)
+        .x_label_area_size(50)
+        .y_label_area_size(64)
+        .build_cartesian_2d(0.0..edge, 0.0..edge)
+        .map_err(text)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc(words.axes.0)
+        .y_desc(words.axes.1)
+        .label_style((FONT, 16))
+        .axis_desc_style((FONT, 20))
+        .x_label_formatter(&whole)
+        .y_label_formatter(&whole)
+        .draw()
+        .map_err(text)?;
+    Ok(chart)
+}
+
+/// The colour of a `value` on a heat map's scale, from 0 to `largest`.
+pub(super) fn colour(value: u64, largest: u64) -> (u8, u8, u8) {
+    let h = if largest == 0 {
+        0.0
+    } else {
+        value as f32 / largest as f32
+    };
+    ViridisRGB.get_color(h).rgb()
+}
+
+/// A heat map of one cell per pair `(u, v)` up to `limit`, coloured by
+/// `colours` row by row of `u`, with its colour scale from 0 to `largest`.
+pub(super) fn paint_heat_map<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    limit: u64,
+    words: &HeatMapText,
+    colours: impl Iterator<Item = (u8, u8, u8)>,
+    largest: u64,
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(text)?;
+    let (map_area, scale_area) = root.split_horizontally(picture_size(limit).0 - SCALE_WIDTH);
+    let mut chart = heat_map_chart(&map_area, limit, words)?;
+    let side = limit + 1;
+    let cells = colours.enumerate().map(|(i, (r, g, b))| {
+        let (u, v) = ((i as u64 / side) as f64, (i as u64 % side) as f64);
+        Rectangle::new([(u, v), (u + 1.0, v + 1.0)], RGBColor(r, g, b).filled())
+    });
+    chart.draw_series(cells).map_err(text)?;
+    paint_colour_scale(&scale_area, largest, words.scale)
+}
+
+/// The colour scale of a heat map: a bar of the colours of
+/// [`colour`] with the values from 0 to `largest` they stand for,
+/// under the title `label`.
+fn paint_colour_scale<DB: DrawingBackend>(
+    scale_area: &DrawingArea<DB, Shift>,
+    largest: u64,
+    label: &str,
+) -> Result<(), String> {
+    let top = largest.max(1) as f64;
+    let mut scale = ChartBuilder::on(scale_area)
+        .caption(label, (FONT, 22))
+        .margin_top(16 + 26)
+        .margin_bottom(16 + 50)
+        .margin_left(10)
+        .margin_right(20)
+        // The numbers on the right, away from the map, so that they read
+        // as the scale's and not as the map's.
+        .right_y_label_area_size(60)
+        .build_cartesian_2d(0.0..1.0, 0.0..top)
+        .map_err(text)?;
+    scale
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .label_style((FONT, 16))
+        .y_label_formatter(&whole)
+        .draw()
+        .map_err(text)?;
+    const STEPS: u32 = 256;
+    scale
+        .draw_series((0..STEPS).map(|i| {
+            let (lo, hi) = (
+                f64::from(i) / f64::from(STEPS),
+                f64::from(i + 1) / f64::from(STEPS),
+            );
+            let (r, g, b) = ViridisRGB.get_color(((lo + hi) / 2.0) as f32).rgb();
+            Rectangle::new(
+                [(0.0, lo * top), (1.0, hi * top)],
+                RGBColor(r, g, b).filled(),
+            )
+        }))
+        .map_err(text)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+
+    use super::*;
+    use crate::commands::draw::test_support::*;
+
+    #[test]
+    fn the_colour_scale_is_the_maps_palette_stacked_from_the_maps_bottom() {
+        // The scale beside the map: 256 bars, bar i in the colour the map gives
+        // a partner at (i + 1/2) / 256 of the largest, each bar on the one below
+        // it, from the bottom of the map's plot up to just under the map's top
+        // (less the room of the scale's own caption, "c").
+        let scratch = scratch();
+        let dir = scratch.path();
+        let n = 12;
+        let file = dir.join("partners.svg");
+        draw_to(&["partners"], n, &file);
+        let rects = svg_elements(&file, "rect");
+        let cells = (n as usize + 1).pow(2);
+        assert_eq!(rects.len(), 1 + cells + 256);
+        let map = &rects[1..=cells];
+        let map_top = map.iter().map(|r| pixel(r, "y")).min().unwrap();
+        let map_bottom = map
+            .iter()
+            .map(|r| pixel(r, "y") + pixel(r, "height"))
+            .max()
+            .unwrap();
+        let mut below = map_bottom;
+        for (i, bar) in rects[1 + cells..].iter().enumerate() {
+            assert_eq!(bar["fill"], hex(colour(2 * i as u64 + 1, 512)), "bar {i}");
+            assert!(pixel(bar, "height") > 0, "bar {i}: {bar:?}");
+            assert_eq!(pixel(bar, "y") + pixel(bar, "height"), below, "bar {i}");
+            below = pixel(bar, "y");
+        }
+        assert!(
+            map_top < below && below <= map_top + 30,
+            "the scale's top {below}, the map's {map_top}"
+        );
+    }
+}
