@@ -100,12 +100,28 @@ pub(crate) enum Command {
         #[arg(long, value_name = "M", default_value_t = 35, value_parser = brute_limit)]
         brute_limit: u64,
     },
+    /// Serve the web explorer: play, and map the positions, in a browser
+    #[cfg(feature = "serve")]
+    Serve(Serve),
     /// Print this message or the help of the given command(s)
     Help {
         /// The command, and a subcommand of `draw`
         #[arg(value_name = "COMMAND")]
         command: Vec<String>,
     },
+}
+
+/// `serve`.
+#[cfg(feature = "serve")]
+#[derive(Debug, clap::Args)]
+pub(crate) struct Serve {
+    /// The port to listen on (0: a free one)
+    #[arg(long, value_name = "N", default_value_t = 8260)]
+    pub port: u16,
+    /// The address to listen on; one that is not loopback lets other
+    /// machines in
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
 }
 
 /// The limit of `sum`, `count` and `list`: `L` or `--limit L`, one of them.

@@ -223,6 +223,8 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
             game.rules.convention(),
         ),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(s)) => commands::serve::serve(ctx, s.host, s.port),
     }
 }
 

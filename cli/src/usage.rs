@@ -260,13 +260,24 @@ mod tests {
             ),
             (
                 &["sumx"],
-                "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, count, \
-                 is-losing, partner, moves, value, grundy, play, draw, list, verify, help",
+                if cfg!(feature = "serve") {
+                    "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, \
+                     count, is-losing, partner, moves, value, grundy, play, draw, list, verify, \
+                     serve, help"
+                } else {
+                    "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, \
+                     count, is-losing, partner, moves, value, grundy, play, draw, list, verify, help"
+                },
             ),
             (
                 &["frob"],
-                "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
-                 partner, moves, value, grundy, play, draw, list, verify, help",
+                if cfg!(feature = "serve") {
+                    "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
+                     partner, moves, value, grundy, play, draw, list, verify, serve, help"
+                } else {
+                    "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
+                     partner, moves, value, grundy, play, draw, list, verify, help"
+                },
             ),
             (
                 &["draw", "square"],

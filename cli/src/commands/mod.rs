@@ -23,6 +23,8 @@ pub(crate) mod list;
 pub(crate) mod moves;
 pub(crate) mod partner;
 pub(crate) mod play;
+#[cfg(feature = "serve")]
+pub(crate) mod serve;
 pub(crate) mod totals;
 pub(crate) mod value;
 pub(crate) mod verify;

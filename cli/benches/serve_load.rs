@@ -1,0 +1,377 @@
+//! A bounded load test of `stone-game serve` on loopback: the time of the
+//! largest answers, one at a time, once their tables are ready; then 10,000
+//! requests of a mix of the endpoints, 64 at a time, with the latency's
+//! percentiles, and every answer checked against the library afterwards.
+//!
+//! `cargo bench -p stone-game-cli --bench serve_load` (BENCHMARKS.md has
+//! the figures). Every request goes to 127.0.0.1; the run stops by itself.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use stone_game::{GrundyTable, Move, ScannedTables, Tables};
+use support::Server;
+
+const REQUESTS: usize = 10_000;
+const AT_ONCE: usize = 64;
+/// The largest pile of a position, slice or sum the server answers.
+const PILES: u64 = 1000;
+/// The largest pile of the Grundy values, and of a map.
+const GRUNDY: u64 = 500;
+
+/// One request of the mix.
+#[derive(Clone, Debug)]
+enum Request {
+    Position([u64; 3]),
+    Sum(Vec<u64>),
+    Slice { a: u64, limit: u64 },
+    Grundy { a: u64, limit: u64 },
+    Remoteness { a: u64, limit: u64 },
+    Total { limit: u64 },
+}
+
+impl Request {
+    fn path(&self) -> String {
+        let join = |p: &[u64]| p.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        match self {
+            Request::Position(p) => format!("/api/position?piles={}", join(p)),
+            Request::Sum(p) => format!("/api/position?piles={}", join(p)),
+            Request::Slice { a, limit } => format!("/api/slice?a={a}&limit={limit}"),
+            Request::Grundy { a, limit } => format!("/api/grundy?a={a}&limit={limit}"),
+            Request::Remoteness { a, limit } => format!("/api/remoteness?a={a}&limit={limit}"),
+            Request::Total { limit } => format!("/api/sum?limit={limit}"),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Request::Position(_) => "position",
+            Request::Sum(_) => "position (sum)",
+            Request::Slice { .. } => "slice",
+            Request::Grundy { .. } => "grundy",
+            Request::Remoteness { .. } => "remoteness",
+            Request::Total { .. } => "sum",
+        }
+    }
+
+    /// A request of the mix: positions most, maps least.
+    fn random(rng: &mut fastrand::Rng) -> Request {
+        match rng.u32(0..100) {
+            0..45 => Request::Position([0; 3].map(|_| rng.u64(0..=PILES))),
+            45..55 => Request::Sum((0..3 * rng.usize(2..=4)).map(|_| rng.u64(0..=60)).collect()),
+            55..75 => Request::Slice {
+                a: rng.u64(0..=PILES),
+                limit: rng.u64(0..=PILES),
+            },
+            75..82 => Request::Grundy {
+                a: rng.u64(0..=GRUNDY),
+                limit: rng.u64(0..=100),
+            },
+            82..89 => Request::Remoteness {
+                a: rng.u64(0..=PILES),
+                limit: rng.u64(0..=100),
+            },
+            _ => Request::Total {
+                limit: rng.u64(0..=PILES),
+            },
+        }
+    }
+}
+
+/// What the library says.
+struct Library {
+    tables: ScannedTables,
+    grundy: GrundyTable,
+}
+
+impl Library {
+    fn tables(&self) -> Tables<'_> {
+        self.tables.as_tables()
+    }
+
+    fn verdict(&self, p: &[u64]) -> &'static str {
+        match self.tables().is_losing(p[0], p[1], p[2]) {
+            Some(true) => "lose",
+            Some(false) => "win",
+            None => "?",
+        }
+    }
+
+    fn grundy(&self, p: &[u64]) -> u64 {
+        u64::from(self.grundy.value(p[0], p[1], p[2]).unwrap_or(u32::MAX))
+    }
+
+    /// Why `answer` is not the right answer to `request`, if it is not.
+    fn check(&self, request: &Request, answer: &Value) -> Result<(), String> {
+        let piles = |v: &Value| -> Vec<u64> {
+            v.as_array()
+                .map(|a| a.iter().filter_map(Value::as_u64).collect())
+                .unwrap_or_default()
+        };
+        let same = |what: &str, got: &Value, expected: Value| {
+            if *got == expected {
+                Ok(())
+            } else {
+                Err(format!("{what}: {got} instead of {expected}"))
+            }
+        };
+        match request {
+            Request::Position(p) => {
+                same("outcome", &answer["outcome"], self.verdict(p).into())?;
+                if p.iter().all(|&x| x <= GRUNDY) {
+                    same("grundy", &answer["grundy"], self.grundy(p).into())?;
+                }
+                let moves = answer["moves"].as_array().ok_or("no moves")?;
+                if moves.len() != Move::all_from(*p).count() {
+                    return Err(format!("{} moves", moves.len()));
+                }
+                let (mut fastest_win, mut slowest) = (None::<u64>, 0);
+                for m in moves {
+                    let to = piles(&m["to"]);
+                    same("a move's outcome", &m["outcome"], self.verdict(&to).into())?;
+                    let r = m["remoteness"].as_u64().ok_or("a move's remoteness")?;
+                    if m["outcome"] == "lose" {
+                        fastest_win = Some(fastest_win.map_or(r, |f| f.min(r)));
+                    }
+                    slowest = slowest.max(r);
+                }
+                let expected = match fastest_win {
+                    Some(f) => f + 1,
+                    None if moves.is_empty() => 0,
+                    None => slowest + 1,
+                };
+                same("remoteness", &answer["remoteness"], expected.into())
+            }
+            Request::Sum(p) => {
+                let xor = p.chunks(3).fold(0, |x, g| x ^ self.grundy(g));
+                same("grundy", &answer["grundy"], xor.into())?;
+                let count: usize = p
+                    .chunks(3)
+                    .map(|g| Move::all_from([g[0], g[1], g[2]]).count())
+                    .sum();
+                let moves = answer["moves"].as_array().ok_or("no moves")?;
+                if moves.len() != count {
+                    return Err(format!("{} moves, not {count}", moves.len()));
+                }
+                for m in moves {
+                    let to = piles(&m["to"]);
+                    let x = to.chunks(3).fold(0, |x, g| x ^ self.grundy(g));
+                    same(
+                        "a move's outcome",
+                        &m["outcome"],
+                        if x == 0 { "lose" } else { "win" }.into(),
+                    )?;
+                }
+                Ok(())
+            }
+            Request::Slice { a, limit } => {
+                let expected: Vec<Value> = (0..=*limit)
+                    .filter_map(|b| {
+                        let c = self.tables().partner(*a, b)?;
+                        (c <= *limit).then(|| serde_json::json!([b, c]))
+                    })
+                    .collect();
+                same("losing", &answer["losing"], Value::Array(expected))
+            }
+            Request::Grundy { a, limit } => {
+                let rows = answer["values"].as_array().ok_or("no values")?;
+                for (b, row) in (0..=*limit).zip(rows) {
+                    for (c, v) in (0..=*limit).zip(row.as_array().ok_or("a row")?) {
+                        same("a value", v, self.grundy(&[*a, b, c]).into())?;
+                    }
+                }
+                if rows.len() as u64 != limit + 1 {
+                    return Err(format!("{} rows", rows.len()));
+                }
+                Ok(())
+            }
+            Request::Remoteness { a, limit } => {
+                let rows = answer["remoteness"].as_array().ok_or("no rows")?;
+                for (b, row) in (0..=*limit).zip(rows) {
+                    for (c, r) in (0..=*limit).zip(row.as_array().ok_or("a row")?) {
+                        // Odd for a win in normal play.
+                        let r = r.as_u64().ok_or("a remoteness")?;
+                        let verdict = if r % 2 == 1 { "win" } else { "lose" };
+                        if verdict != self.verdict(&[*a, b, c]) {
+                            return Err(format!("({a}, {b}, {c}): remoteness {r}"));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Request::Total { limit } => {
+                same(
+                    "sum",
+                    &answer["sum"],
+                    self.tables().losing_sum(*limit as u32).into(),
+                )?;
+                same(
+                    "count",
+                    &answer["count"],
+                    self.tables().losing_count(*limit as u32).into(),
+                )
+            }
+        }
+    }
+}
+
+fn hash(body: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    hasher.finish()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test --benches` runs it too, and
+    // then it runs a small mix only.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let requests = if quick { 200 } else { REQUESTS };
+    let server = Server::start();
+    let start = Instant::now();
+    let library = Library {
+        tables: ScannedTables::scan(PILES as u32).expect("the tables"),
+        grundy: GrundyTable::compute(GRUNDY as u32).expect("the Grundy values"),
+    };
+    println!("library tables: {:.1} s", start.elapsed().as_secs_f64());
+
+    // Every table the server keeps, computed once.
+    let start = Instant::now();
+    for path in [
+        "/api/position?piles=1000,1000,1000",
+        "/api/grundy?a=500&limit=0",
+        "/api/position?piles=1,2,3,500,500,500",
+    ] {
+        let answer = server.get(path);
+        assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+    }
+    println!("server tables: {:.1} s", start.elapsed().as_secs_f64());
+
+    // The largest answers, one at a time: the median and the slowest of 21.
+    println!("\nthe largest answers, one at a time (median, slowest of 21):");
+    for path in [
+        "/api/position?piles=1000,1000,1000",
+        "/api/position?piles=500,500,500,499,500,498,500,497,500,496,500,495",
+        "/api/slice?a=1000&limit=1000",
+        "/api/grundy?a=500&limit=500",
+        "/api/remoteness?a=1000&limit=500",
+        "/api/sum?limit=1000",
+    ] {
+        let mut times: Vec<Duration> = (0..21)
+            .map(|_| {
+                let t = Instant::now();
+                let answer = server.get(path);
+                let elapsed = t.elapsed();
+                assert_eq!(answer.status, 200, "{path}");
+                elapsed
+            })
+            .collect();
+        times.sort();
+        let size = server.get(path).body.len();
+        println!(
+            "  {path:70} {:>9} {:>9}  {:>8} bytes",
+            ms(times[10]),
+            ms(times[20]),
+            size
+        );
+    }
+
+    // The mix, AT_ONCE at a time, timed; each answer kept as its status and
+    // a hash of its body, and checked afterwards, so that the checks take
+    // no time from the server while it is timed.
+    let mut rng = fastrand::Rng::with_seed(8260);
+    let mix: Vec<Request> = (0..requests).map(|_| Request::random(&mut rng)).collect();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Duration, u16, u64)>> = Mutex::new(Vec::with_capacity(requests));
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..AT_ONCE {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(request) = mix.get(i) else { break };
+                    let t = Instant::now();
+                    let answer = server.get(&request.path());
+                    let elapsed = t.elapsed();
+                    let hash = hash(&answer.body);
+                    results
+                        .lock()
+                        .unwrap()
+                        .push((i, elapsed, answer.status, hash));
+                }
+            });
+        }
+    });
+    let total = start.elapsed();
+    let results = results.into_inner().unwrap();
+    // Every answer checked: asked again, the same bytes, and right.
+    let mut wrong = Vec::new();
+    for &(i, _, status, timed) in &results {
+        let request = &mix[i];
+        let path = request.path();
+        let answer = server.get(&path);
+        let checked = if status != 200 || answer.status != 200 {
+            Err(format!("status {status}: {}", answer.body))
+        } else if hash(&answer.body) != timed {
+            Err("a different answer when asked again".into())
+        } else {
+            serde_json::from_str(&answer.body)
+                .map_err(|e| e.to_string())
+                .and_then(|v| library.check(request, &v))
+        };
+        if let Err(why) = checked {
+            wrong.push(format!("{path}: {why}"));
+        }
+    }
+    println!(
+        "\n{} requests, {AT_ONCE} at a time, in {:.2} s ({:.0} a second); {} wrong",
+        results.len(),
+        total.as_secs_f64(),
+        results.len() as f64 / total.as_secs_f64(),
+        wrong.len()
+    );
+    let results: Vec<(&str, Duration)> = results
+        .iter()
+        .map(|&(i, elapsed, _, _)| (mix[i].kind(), elapsed))
+        .collect();
+    let mut kinds: Vec<&str> = results.iter().map(|r| r.0).collect();
+    kinds.sort();
+    kinds.dedup();
+    println!(
+        "  {:16} {:>6} {:>9} {:>9} {:>9}",
+        "endpoint", "count", "p50", "p99", "max"
+    );
+    for kind in kinds.iter().copied().chain(["all"]) {
+        let mut times: Vec<Duration> = results
+            .iter()
+            .filter(|r| kind == "all" || r.0 == kind)
+            .map(|r| r.1)
+            .collect();
+        times.sort();
+        println!(
+            "  {kind:16} {:>6} {:>9} {:>9} {:>9}",
+            times.len(),
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.99)),
+            ms(*times.last().unwrap())
+        );
+    }
+    for why in wrong.iter().take(10) {
+        eprintln!("wrong: {why}");
+    }
+    assert!(wrong.is_empty(), "{} answers were wrong", wrong.len());
+}

@@ -1,0 +1,483 @@
+//! The JSON API under `/api`, in the shapes of the command line's `--json`
+//! (README, "Web explorer", lists them with examples).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State as Shared};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use super::solver::{self, Convention, Outcome, Solved, moves_from};
+use super::state::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE, State};
+use crate::args::{NotANumber, parse_whole};
+
+/// The most games of a sum a position may hold.
+pub(crate) const MAX_GAMES: usize = 8;
+
+/// Why a request has no answer.
+#[derive(Debug)]
+pub(crate) enum ApiError {
+    /// A bad parameter: 400, naming it and what is allowed.
+    Bad(String),
+    /// A pile or limit past what the server computes: 422, with that limit.
+    TooLarge { message: String, limit: u32 },
+    /// The memory a table needs is not available: 503.
+    Unavailable(String),
+    /// Cannot happen: a table failed to answer what it covers. 500.
+    Internal(String),
+}
+
+/// The body of every error: `{"error": "..."}`, and the largest limit the
+/// server computes for a 422.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u32>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message, limit) = match &self {
+            ApiError::Bad(m) => (StatusCode::BAD_REQUEST, m, None),
+            ApiError::TooLarge { message, limit } => {
+                (StatusCode::UNPROCESSABLE_ENTITY, message, Some(*limit))
+            }
+            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m, None),
+            ApiError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m, None),
+        };
+        error_response(status, message, limit)
+    }
+}
+
+/// A JSON error answer.
+pub(crate) fn error_response(status: StatusCode, message: &str, limit: Option<u32>) -> Response {
+    (
+        status,
+        Json(ErrorBody {
+            error: message,
+            limit,
+        }),
+    )
+        .into_response()
+}
+
+/// The rules a game is played by, as the API names them.
+#[derive(Clone, Copy, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Play {
+    Normal,
+    Misere,
+}
+
+impl Play {
+    fn convention(self) -> Convention {
+        match self {
+            Play::Normal => Convention::Normal,
+            Play::Misere => Convention::Misere,
+        }
+    }
+}
+
+/// Who wins, for the player to move, as the API names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Verdict {
+    Win,
+    Lose,
+}
+
+impl From<Outcome> for Verdict {
+    fn from(outcome: Outcome) -> Self {
+        match outcome {
+            Outcome::Win => Verdict::Win,
+            Outcome::Lose => Verdict::Lose,
+        }
+    }
+}
+
+/// The parameters of a request, each at most once, none unknown.
+struct Params {
+    values: BTreeMap<String, String>,
+}
+
+type Raw = Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+impl Params {
+    /// The query, refusing a parameter not in `allowed` or given twice.
+    fn new(raw: Raw, allowed: &[&str]) -> Result<Params, ApiError> {
+        let Query(pairs) = raw.map_err(|e| ApiError::Bad(format!("bad query string: {e}")))?;
+        let mut values = BTreeMap::new();
+        for (name, value) in pairs {
+            if !allowed.contains(&name.as_str()) {
+                return Err(ApiError::Bad(format!(
+                    "unknown parameter '{name}': this endpoint takes {}",
+                    allowed.join(", ")
+                )));
+            }
+            if values.insert(name.clone(), value).is_some() {
+                return Err(ApiError::Bad(format!("parameter '{name}' is given twice")));
+            }
+        }
+        Ok(Params { values })
+    }
+
+    fn required(&self, name: &str) -> Result<&str, ApiError> {
+        self.values
+            .get(name)
+            .map(String::as_str)
+            .ok_or_else(|| ApiError::Bad(format!("parameter '{name}' is missing")))
+    }
+
+    /// A whole number up to `max` (422 past it, for `what`).
+    fn number(&self, name: &str, max: u32, what: &str) -> Result<u64, ApiError> {
+        let n = whole(name, self.required(name)?)?;
+        within(name, n, max, what)?;
+        Ok(n)
+    }
+
+    /// `misere`: 0 (normal play, the default) or 1.
+    fn play(&self) -> Result<Play, ApiError> {
+        match self.values.get("misere").map(String::as_str) {
+            None | Some("0") => Ok(Play::Normal),
+            Some("1") => Ok(Play::Misere),
+            Some(other) => Err(ApiError::Bad(format!(
+                "parameter 'misere' is 0 (normal play) or 1 (misère play), not '{other}'"
+            ))),
+        }
+    }
+}
+
+/// `text`, the value of parameter `name`, as a whole number.
+fn whole(name: &str, text: &str) -> Result<u64, ApiError> {
+    parse_whole(text).map_err(|e| {
+        let why = match e {
+            NotANumber::Empty => "a number is empty".into(),
+            NotANumber::Negative => format!("'{text}' is negative"),
+            NotANumber::NotDigits => format!("'{text}' is not a whole number"),
+            NotANumber::TooLarge => format!("'{text}' is too large"),
+        };
+        ApiError::Bad(format!(
+            "parameter '{name}': {why}; expected whole numbers (decimal digits only)"
+        ))
+    })
+}
+
+/// Refuses `n`, the value of `name`, past `max`: the server does not
+/// compute `what` that far.
+fn within(name: &str, n: u64, max: u32, what: &str) -> Result<(), ApiError> {
+    if n <= u64::from(max) {
+        Ok(())
+    } else {
+        Err(ApiError::TooLarge {
+            message: format!(
+                "parameter '{name}' is {n}, but this server computes {what} only up to {max}"
+            ),
+            limit: max,
+        })
+    }
+}
+
+/// `GET /api/position`.
+#[derive(Serialize)]
+pub(crate) struct PositionAnswer {
+    position: Vec<u64>,
+    convention: Play,
+    outcome: Verdict,
+    /// The moves left with perfect play; a single game only.
+    remoteness: Option<u32>,
+    /// The Grundy value (the XOR of the games' for a sum); normal play only,
+    /// and for piles up to the Grundy cap.
+    grundy: Option<u32>,
+    moves: Vec<MoveAnswer>,
+}
+
+/// A move of a position, and what it leads to for the player who must
+/// answer it.
+#[derive(Serialize)]
+pub(crate) struct MoveAnswer {
+    to: Vec<u64>,
+    outcome: Verdict,
+    remoteness: Option<u32>,
+}
+
+/// `piles=A,B,C[,...]&misere=0|1`: a game or a sum of games, and every
+/// move from it.
+pub(crate) async fn position(
+    Shared(state): Shared<Arc<State>>,
+    raw: Raw,
+) -> Result<Json<PositionAnswer>, ApiError> {
+    let params = Params::new(raw, &["piles", "misere"])?;
+    let piles = parse_piles(params.required("piles")?)?;
+    let play = params.play()?;
+    let largest = piles.iter().copied().max().unwrap_or(0);
+    let answer = if let [a, b, c] = piles[..] {
+        within("piles", largest, MAX_PILE, "positions")?;
+        let solved = state.solved(largest, play.convention()).await?;
+        let grundy = match play {
+            Play::Normal if largest <= u64::from(MAX_GRUNDY_PILE) => {
+                let table = state.grundy(largest).await?;
+                Some(grundy_of(&table, [a, b, c])?)
+            }
+            _ => None,
+        };
+        single_game(&solved, [a, b, c], play, grundy)?
+    } else {
+        if let Play::Misere = play {
+            return Err(ApiError::Bad(
+                "parameter 'piles' has a sum of games, which this server plays in normal play \
+                 only (misere=0): a misère sum is not decided by the XOR of Grundy values"
+                    .into(),
+            ));
+        }
+        within(
+            "piles",
+            largest,
+            MAX_GRUNDY_PILE,
+            "the Grundy values of a sum",
+        )?;
+        let table = state.grundy(largest).await?;
+        sum_of_games(&table, &piles)?
+    };
+    Ok(Json(answer))
+}
+
+/// The piles of `piles=...`: three, or three per game of a sum.
+fn parse_piles(text: &str) -> Result<Vec<u64>, ApiError> {
+    let piles = text
+        .split(',')
+        .map(|word| whole("piles", word))
+        .collect::<Result<Vec<u64>, _>>()?;
+    if piles.len() % 3 != 0 || piles.len() > 3 * MAX_GAMES {
+        return Err(ApiError::Bad(format!(
+            "parameter 'piles' has {} piles: expected three, or three per game of a sum \
+             (a multiple of three, at most {} games)",
+            piles.len(),
+            MAX_GAMES
+        )));
+    }
+    Ok(piles)
+}
+
+/// The Grundy value of `p`, which `table` covers.
+fn grundy_of(table: &stone_game::GrundyTable, p: [u64; 3]) -> Result<u32, ApiError> {
+    table
+        .value(p[0], p[1], p[2])
+        .ok_or_else(|| ApiError::Internal(format!("the Grundy table lacks {p:?}")))
+}
+
+/// The value of `p`, which `solved` covers.
+fn value_of(solved: &Solved, p: [u64; 3]) -> Result<solver::Value, ApiError> {
+    solved
+        .value(p)
+        .ok_or_else(|| ApiError::Internal(format!("the tables lack {p:?}")))
+}
+
+fn single_game(
+    solved: &Solved,
+    p: [u64; 3],
+    play: Play,
+    grundy: Option<u32>,
+) -> Result<PositionAnswer, ApiError> {
+    let value = value_of(solved, p)?;
+    let moves = moves_from(p)
+        .map(|to| {
+            let v = value_of(solved, to)?;
+            Ok(MoveAnswer {
+                to: to.to_vec(),
+                outcome: v.outcome.into(),
+                remoteness: Some(v.remoteness),
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(PositionAnswer {
+        position: p.to_vec(),
+        convention: play,
+        outcome: value.outcome.into(),
+        remoteness: Some(value.remoteness),
+        grundy,
+        moves,
+    })
+}
+
+/// Lost exactly when the XOR is 0.
+fn verdict_of_sum(xor: u32) -> Verdict {
+    if xor == 0 {
+        Verdict::Lose
+    } else {
+        Verdict::Win
+    }
+}
+
+fn sum_of_games(
+    table: &stone_game::GrundyTable,
+    piles: &[u64],
+) -> Result<PositionAnswer, ApiError> {
+    let games: Vec<[u64; 3]> = piles.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
+    let xor = table
+        .sum_value(&games)
+        .ok_or_else(|| ApiError::Internal(format!("the Grundy table lacks {piles:?}")))?;
+    let mut moves = Vec::new();
+    for (g, &game) in games.iter().enumerate() {
+        let rest = xor ^ grundy_of(table, game)?;
+        for to in moves_from(game) {
+            let mut whole = piles.to_vec();
+            whole[3 * g..3 * g + 3].copy_from_slice(&to);
+            moves.push(MoveAnswer {
+                to: whole,
+                outcome: verdict_of_sum(rest ^ grundy_of(table, to)?),
+                remoteness: None,
+            });
+        }
+    }
+    Ok(PositionAnswer {
+        position: piles.to_vec(),
+        convention: Play::Normal,
+        outcome: verdict_of_sum(xor),
+        remoteness: None,
+        grundy: Some(xor),
+        moves,
+    })
+}
+
+/// `GET /api/slice`.
+#[derive(Serialize)]
+pub(crate) struct SliceAnswer {
+    a: u64,
+    limit: u64,
+    convention: Play,
+    losing: Vec<[u64; 2]>,
+}
+
+/// `a=A&limit=L&misere=0|1`: every `(b, c)` with `{A, b, c}` losing and
+/// `b, c <= L`.
+pub(crate) async fn slice(
+    Shared(state): Shared<Arc<State>>,
+    raw: Raw,
+) -> Result<Json<SliceAnswer>, ApiError> {
+    let params = Params::new(raw, &["a", "limit", "misere"])?;
+    let a = params.number("a", MAX_PILE, "slices")?;
+    let limit = params.number("limit", MAX_PILE, "slices")?;
+    let play = params.play()?;
+    let solved = state.solved(a.max(limit), play.convention()).await?;
+    let tables = solved.tables();
+    let losing = (0..=limit)
+        .filter_map(|b| match tables.partner(a, b) {
+            Some(c) if c <= limit => Some(Ok([b, c])),
+            Some(_) => None,
+            None => Some(Err(ApiError::Internal(format!(
+                "the tables lack the partner of {a}, {b}"
+            )))),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Json(SliceAnswer {
+        a,
+        limit,
+        convention: play,
+        losing,
+    }))
+}
+
+/// `GET /api/grundy`.
+#[derive(Serialize)]
+pub(crate) struct GrundyAnswer {
+    a: u64,
+    limit: u64,
+    /// `values[b][c]`: the value of `{A, b, c}`.
+    values: Vec<Vec<u32>>,
+}
+
+/// `a=A&limit=L`: the Grundy values of `{A, b, c}` for `b, c <= L`.
+pub(crate) async fn grundy(
+    Shared(state): Shared<Arc<State>>,
+    raw: Raw,
+) -> Result<Json<GrundyAnswer>, ApiError> {
+    let params = Params::new(raw, &["a", "limit"])?;
+    let a = params.number("a", MAX_GRUNDY_PILE, "Grundy values")?;
+    let limit = params.number("limit", MAX_MAP, "maps of Grundy values")?;
+    let table = state.grundy(a.max(limit)).await?;
+    let values = (0..=limit)
+        .map(|b| (0..=limit).map(|c| grundy_of(&table, [a, b, c])).collect())
+        .collect::<Result<_, _>>()?;
+    Ok(Json(GrundyAnswer { a, limit, values }))
+}
+
+/// `GET /api/remoteness`.
+#[derive(Serialize)]
+pub(crate) struct RemotenessAnswer {
+    a: u64,
+    limit: u64,
+    convention: Play,
+    /// `remoteness[b][c]`: the remoteness of `{A, b, c}`.
+    remoteness: Vec<Vec<u32>>,
+    /// `losing[b]`: the `c` of each losing `{A, b, c}` with `c <= L`.
+    losing: Vec<Option<u64>>,
+}
+
+/// `a=A&limit=L&misere=0|1`: the remoteness of `{A, b, c}` for `b, c <= L`.
+pub(crate) async fn remoteness(
+    Shared(state): Shared<Arc<State>>,
+    raw: Raw,
+) -> Result<Json<RemotenessAnswer>, ApiError> {
+    let params = Params::new(raw, &["a", "limit", "misere"])?;
+    let a = params.number("a", MAX_PILE, "remoteness")?;
+    let limit = params.number("limit", MAX_MAP, "maps of remoteness")?;
+    let play = params.play()?;
+    let solved = state.solved(a.max(limit), play.convention()).await?;
+    let mut losing = vec![None; limit as usize + 1];
+    let remoteness = (0..=limit)
+        .map(|b| {
+            (0..=limit)
+                .map(|c| {
+                    let v = value_of(&solved, [a, b, c])?;
+                    if v.outcome == Outcome::Lose {
+                        losing[b as usize] = Some(c);
+                    }
+                    Ok(v.remoteness)
+                })
+                .collect()
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(Json(RemotenessAnswer {
+        a,
+        limit,
+        convention: play,
+        remoteness,
+        losing,
+    }))
+}
+
+/// `GET /api/sum`.
+#[derive(Serialize)]
+pub(crate) struct SumAnswer {
+    limit: u64,
+    convention: Play,
+    sum: u64,
+    count: u64,
+}
+
+/// `limit=L&misere=0|1`: S(L) and the number of losing positions
+/// `x <= y <= z <= L`.
+pub(crate) async fn sum(
+    Shared(state): Shared<Arc<State>>,
+    raw: Raw,
+) -> Result<Json<SumAnswer>, ApiError> {
+    let params = Params::new(raw, &["limit", "misere"])?;
+    let limit = params.number("limit", MAX_PILE, "sums")?;
+    let play = params.play()?;
+    let solved = state.solved(limit, play.convention()).await?;
+    let tables = solved.tables();
+    let lack = || ApiError::Internal(format!("the tables lack S({limit})"));
+    // Within MAX_PILE, checked above.
+    let l = u32::try_from(limit).map_err(|_| lack())?;
+    Ok(Json(SumAnswer {
+        limit,
+        convention: play,
+        sum: tables.losing_sum(l).ok_or_else(lack)?,
+        count: tables.losing_count(l).ok_or_else(lack)?,
+    }))
+}

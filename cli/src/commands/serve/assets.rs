@@ -1,0 +1,82 @@
+//! The page's files, embedded in the binary: the explorer works offline,
+//! with no build step and nothing fetched from elsewhere.
+
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+use super::api::error_response;
+
+/// Each file: its path, its content type and its bytes.
+const FILES: [(&str, &str, &[u8]); 7] = [
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_bytes!("../../../web/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../../web/style.css"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../web/app.js"),
+    ),
+    (
+        "/api.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../web/api.js"),
+    ),
+    (
+        "/play.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../web/play.js"),
+    ),
+    (
+        "/map.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../web/map.js"),
+    ),
+    (
+        "/favicon.svg",
+        "image/svg+xml",
+        include_bytes!("../../../web/favicon.svg"),
+    ),
+];
+
+/// The file at `uri`'s path, or a 404: a JSON one under `/api`, and a
+/// plain one elsewhere.
+pub(crate) async fn file(uri: Uri) -> Response {
+    let path = match uri.path() {
+        "/index.html" => "/",
+        path => path,
+    };
+    match FILES.iter().find(|(p, _, _)| *p == path) {
+        Some((_, content_type, bytes)) => (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
+            *bytes,
+        )
+            .into_response(),
+        None if path == "/api" || path.starts_with("/api/") => error_response(
+            StatusCode::NOT_FOUND,
+            &format!(
+                "no such endpoint: {path}; the API has /api/position, /api/slice, \
+                 /api/grundy, /api/remoteness and /api/sum"
+            ),
+            None,
+        ),
+        None => (
+            StatusCode::NOT_FOUND,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            )],
+            format!("404: no such page: {path}\n"),
+        )
+            .into_response(),
+    }
+}

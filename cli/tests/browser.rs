@@ -1,0 +1,721 @@
+//! The web explorer in a real Chromium, headless, driven through
+//! chromedriver (WebDriver) by fantoccini.
+//!
+//! Where Chromium or chromedriver is missing, every test is reported as
+//! ignored, with the reason printed, and the run passes; with
+//! `STONE_GAME_BROWSER_TESTS=required` (as CI sets it) a missing browser
+//! fails every test instead. `STONE_GAME_SCREENSHOTS=DIR` also runs the
+//! `screenshots` trial, which writes the README's pictures into DIR.
+
+mod support;
+
+use std::future::Future;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::Path;
+use std::pin::Pin;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use libtest_mimic::{Arguments, Failed, Trial};
+use serde_json::{Value, json};
+use stone_game::ScannedTables;
+use support::Server;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// The longest any one wait lasts: a page that has not settled by then has
+/// failed.
+const WAIT: Duration = Duration::from_secs(30);
+
+type Outcome = Result<(), String>;
+type TestFn = for<'a> fn(&'a Session) -> Pin<Box<dyn Future<Output = Outcome> + 'a>>;
+
+/// The tests, by name.
+const TESTS: [(&str, TestFn); 7] = [
+    (
+        "page_loads_without_console_errors_or_failed_requests",
+        |s| Box::pin(page_loads_cleanly(s)),
+    ),
+    (
+        "a_whole_game_played_by_clicks_shows_the_librarys_values",
+        |s| Box::pin(a_whole_game(s)),
+    ),
+    ("undo_redo_and_the_back_button", |s| Box::pin(undo_redo(s))),
+    ("the_maps_hover_and_click", |s| {
+        Box::pin(map_hover_and_click(s))
+    }),
+    ("a_bad_url_parameter_shows_a_message", |s| {
+        Box::pin(bad_url_parameter(s))
+    }),
+    ("the_keyboard_plays_a_move", |s| Box::pin(keyboard_move(s))),
+    ("misere_from_a_link_and_from_the_checkbox", |s| {
+        Box::pin(misere(s))
+    }),
+];
+
+fn main() {
+    let args = Arguments::from_args();
+    let required = std::env::var("STONE_GAME_BROWSER_TESTS").is_ok_and(|v| v == "required");
+    let missing = [CHROMEDRIVER, CHROMIUM]
+        .into_iter()
+        .find(|path| !Path::new(path).exists());
+    let screenshots = std::env::var_os("STONE_GAME_SCREENSHOTS");
+
+    let mut trials = Vec::new();
+    if let Some(path) = missing {
+        let reason = format!(
+            "browser tests skipped: {path} not found; apt-get install chromium chromium-driver"
+        );
+        if required {
+            eprintln!("{reason}, but STONE_GAME_BROWSER_TESTS=required");
+        } else {
+            println!("{reason}");
+        }
+        for (name, _) in TESTS {
+            let reason = reason.clone();
+            trials.push(
+                Trial::test(name, move || {
+                    Err(format!("{reason} (STONE_GAME_BROWSER_TESTS=required)").into())
+                })
+                .with_ignored_flag(!required),
+            );
+        }
+        libtest_mimic::run(&args, trials).exit();
+    }
+
+    let environment = Arc::new(Environment::start());
+    for (name, test) in TESTS {
+        let environment = Arc::clone(&environment);
+        trials.push(Trial::test(name, move || environment.run(test)));
+    }
+    let shots = Arc::clone(&environment);
+    trials.push(
+        Trial::test("screenshots", move || {
+            let dir = std::env::var_os("STONE_GAME_SCREENSHOTS")
+                .ok_or("STONE_GAME_SCREENSHOTS is not set")?;
+            shots.run_screenshots(Path::new(&dir))
+        })
+        .with_ignored_flag(screenshots.is_none()),
+    );
+    if screenshots.is_none() {
+        println!("screenshots: ignored; set STONE_GAME_SCREENSHOTS=DIR to write them");
+    }
+    let conclusion = libtest_mimic::run(&args, trials);
+    drop(environment);
+    conclusion.exit();
+}
+
+/// The server and chromedriver, shared by the tests; each test has a
+/// browser session of its own.
+struct Environment {
+    server: Server,
+    driver: Child,
+    driver_address: SocketAddr,
+}
+
+impl Drop for Environment {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+impl Environment {
+    fn start() -> Environment {
+        let server = Server::start();
+        // A free port for chromedriver: bound, read and released.
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let driver_address = SocketAddr::from(([127, 0, 0, 1], port));
+        let start = Instant::now();
+        while TcpStream::connect_timeout(&driver_address, Duration::from_secs(1)).is_err() {
+            assert!(start.elapsed() < WAIT, "chromedriver did not listen");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        Environment {
+            server,
+            driver,
+            driver_address,
+        }
+    }
+
+    /// Runs `test` in a fresh browser session, which it closes afterwards.
+    fn run(&self, test: TestFn) -> Result<(), Failed> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?;
+        runtime.block_on(async {
+            let session = Session::open(self, false).await?;
+            let outcome = tokio::time::timeout(Duration::from_secs(240), test(&session))
+                .await
+                .unwrap_or_else(|_| Err("the test took longer than 240 s".into()));
+            session.close().await;
+            outcome.map_err(Failed::from)
+        })
+    }
+
+    /// Writes the screenshots of the play and map views, light and dark.
+    fn run_screenshots(&self, dir: &Path) -> Result<(), Failed> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?;
+        runtime.block_on(async {
+            for (dark, suffix) in [(false, ""), (true, "-dark")] {
+                let session = Session::open(self, dark).await?;
+                let shots = [
+                    ("play", "?view=play&piles=6,9,11&values=1&engine=0"),
+                    ("map", "?view=map&a=5&limit=40&colour=remoteness"),
+                ];
+                for (name, query) in shots {
+                    session.open_page(query).await?;
+                    if name == "play" {
+                        // Three moves into the game, none of them the best,
+                        // so that the history and a mix of colours show.
+                        for _ in 0..3 {
+                            let to = session
+                                .js("return document.querySelector(\"button.move[data-leads-to='win']\").dataset.to;")
+                                .await?;
+                            session.click_move(to.as_str().ok_or("no move")?).await?;
+                            session.wait_for_turn().await?;
+                        }
+                    } else {
+                        session.hover_cell(12, 20, 40).await?;
+                    }
+                    let png = session
+                        .client
+                        .screenshot()
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    let file = dir.join(format!("explorer-{name}{suffix}.png"));
+                    std::fs::write(&file, png).map_err(|e| format!("{}: {e}", file.display()))?;
+                }
+                session.close().await;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A browser session on the explorer.
+struct Session {
+    client: Client,
+    id: String,
+    driver: SocketAddr,
+    url: String,
+}
+
+impl Session {
+    async fn open(environment: &Environment, dark: bool) -> Result<Session, String> {
+        let profile = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let mut args = vec![
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--window-size=1100,1500".into(),
+            "--hide-scrollbars".into(),
+            format!("--user-data-dir={}", profile.path().display()),
+        ];
+        if dark {
+            args.push("--force-dark-mode".into());
+        }
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("browserName".into(), json!("chrome"));
+        capabilities.insert(
+            "goog:chromeOptions".into(),
+            json!({ "binary": CHROMIUM, "args": args }),
+        );
+        capabilities.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let client = tokio::time::timeout(
+            WAIT,
+            ClientBuilder::new(connector)
+                .capabilities(capabilities)
+                .connect(&format!("http://{}", environment.driver_address)),
+        )
+        .await
+        .map_err(|_| "no browser session within 30 s".to_string())?
+        .map_err(|e| format!("no browser session: {e}"))?;
+        let id = client
+            .session_id()
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or("no session id")?;
+        // The profile is removed with the session: keep it until then.
+        std::mem::forget(profile);
+        Ok(Session {
+            client,
+            id,
+            driver: environment.driver_address,
+            url: environment.server.url.clone(),
+        })
+    }
+
+    async fn close(self) {
+        let _ = self.client.close().await;
+    }
+
+    /// Opens the page at `query` and waits until it has settled.
+    async fn open_page(&self, query: &str) -> Outcome {
+        self.client
+            .goto(&format!("{}{query}", self.url))
+            .await
+            .map_err(|e| e.to_string())?;
+        self.wait_until("document.body.dataset.ready === '1'")
+            .await?;
+        self.wait_until(
+            "!document.getElementById('status').dataset.state.match(/loading|thinking|engine/)",
+        )
+        .await
+    }
+
+    /// Runs `script` (a function body) and returns its value.
+    async fn js(&self, script: &str) -> Result<Value, String> {
+        self.client
+            .execute(script, vec![])
+            .await
+            .map_err(|e| format!("{script}: {e}"))
+    }
+
+    /// Waits until the expression `condition` is true.
+    async fn wait_until(&self, condition: &str) -> Outcome {
+        let start = Instant::now();
+        loop {
+            if self.js(&format!("return !!({condition});")).await? == json!(true) {
+                return Ok(());
+            }
+            if start.elapsed() > WAIT {
+                let status = self.text("#status").await.unwrap_or_default();
+                let message = self.text("#message").await.unwrap_or_default();
+                return Err(format!(
+                    "waited {WAIT:?} for {condition}; status {status:?}, message {message:?}"
+                ));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until it is the player's turn, or the game is over.
+    async fn wait_for_turn(&self) -> Outcome {
+        self.wait_until(
+            "['player', 'over'].includes(document.getElementById('status').dataset.state)",
+        )
+        .await
+    }
+
+    async fn text(&self, css: &str) -> Result<String, String> {
+        let element = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .map_err(|e| format!("{css}: {e}"))?;
+        element.text().await.map_err(|e| e.to_string())
+    }
+
+    /// The piles in the URL.
+    async fn url_piles(&self) -> Result<String, String> {
+        let value = self
+            .js("return new URLSearchParams(location.search).get('piles');")
+            .await?;
+        Ok(value.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Clicks the move button that leaves `to` (piles joined by commas).
+    async fn click_move(&self, to: &str) -> Outcome {
+        let css = format!("button.move[data-to='{to}']");
+        let button = self
+            .client
+            .find(Locator::Css(&css))
+            .await
+            .map_err(|e| format!("{css}: {e}"))?;
+        button.click().await.map_err(|e| e.to_string())
+    }
+
+    /// The browser's console entries at level SEVERE.
+    fn console_errors(&self) -> Result<Vec<String>, String> {
+        let answer = support::post(
+            self.driver,
+            &format!("/session/{}/se/log", self.id),
+            r#"{"type":"browser"}"#,
+        );
+        if answer.status != 200 {
+            return Err(format!("the log: {} {}", answer.status, answer.body));
+        }
+        let log: Value = serde_json::from_str(&answer.body).map_err(|e| e.to_string())?;
+        Ok(log["value"]
+            .as_array()
+            .ok_or("the log is not a list")?
+            .iter()
+            .filter(|entry| entry["level"] == "SEVERE")
+            .map(|entry| entry["message"].to_string())
+            .collect())
+    }
+
+    /// Moves the mouse over cell (b, c) of a map fitted to `limit`.
+    async fn hover_cell(&self, b: u64, c: u64, limit: u64) -> Outcome {
+        self.pointer_at_cell(b, c, limit, false).await
+    }
+
+    async fn pointer_at_cell(&self, b: u64, c: u64, limit: u64, click: bool) -> Outcome {
+        let canvas = self
+            .client
+            .find(Locator::Id("map-canvas"))
+            .await
+            .map_err(|e| e.to_string())?;
+        let side = self
+            .js("return document.getElementById('map-canvas').clientWidth;")
+            .await?
+            .as_f64()
+            .ok_or("no canvas width")?;
+        let cell = side / (limit + 1) as f64;
+        // Offsets from the canvas's centre, to the centre of the cell.
+        let x = ((b as f64 + 0.5) * cell - side / 2.0).round();
+        let y = ((c as f64 + 0.5) * cell - side / 2.0).round();
+        let mut mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+            element: canvas,
+            duration: Some(Duration::from_millis(50)),
+            x,
+            y,
+        });
+        if click {
+            mouse = mouse
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+        }
+        self.client
+            .perform_actions(mouse)
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Whether the library says `p` is lost for the player to move.
+fn losing(tables: &ScannedTables, p: &[u64]) -> bool {
+    tables.as_tables().is_losing(p[0], p[1], p[2]) == Some(true)
+}
+
+fn parse_piles(text: &str) -> Vec<u64> {
+    text.split(',').filter_map(|w| w.parse().ok()).collect()
+}
+
+async fn page_loads_cleanly(s: &Session) -> Outcome {
+    s.open_page("?piles=3,5,7").await?;
+    s.open_page("?view=map&a=2&limit=30").await?;
+    let title = s.client.title().await.map_err(|e| e.to_string())?;
+    if title != "Stone game explorer" {
+        return Err(format!("title {title:?}"));
+    }
+    // Every file and every API call answered 2xx.
+    let failed = s
+        .js("return performance.getEntriesByType('resource')
+                .filter(e => !(e.responseStatus >= 200 && e.responseStatus < 300))
+                .map(e => e.name + ' ' + e.responseStatus);")
+        .await?;
+    if failed != json!([]) {
+        return Err(format!("failed requests: {failed}"));
+    }
+    let loaded = s
+        .js("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname);")
+        .await?;
+    for path in [
+        "/style.css",
+        "/app.js",
+        "/play.js",
+        "/map.js",
+        "/api.js",
+        "/api/slice",
+    ] {
+        if !loaded.as_array().unwrap().iter().any(|p| p == path) {
+            return Err(format!("{path} was not loaded: {loaded}"));
+        }
+    }
+    let errors = s.console_errors()?;
+    if !errors.is_empty() {
+        return Err(format!("console errors: {errors:?}"));
+    }
+    if s.js("return document.getElementById('message').hidden;")
+        .await?
+        != json!(true)
+    {
+        return Err(format!("a message shows: {}", s.text("#message").await?));
+    }
+    Ok(())
+}
+
+async fn a_whole_game(s: &Session) -> Outcome {
+    let tables = ScannedTables::scan(20).map_err(|e| e.to_string())?;
+    let remoteness = stone_game::RemotenessTable::compute(20, stone_game::Convention::Normal)
+        .map_err(|e| e.to_string())?;
+    s.open_page("?piles=4,7,9&values=1").await?;
+    let mut turns = 0;
+    loop {
+        let state = s
+            .js("return document.getElementById('status').dataset.state;")
+            .await?;
+        if state == "over" {
+            break;
+        }
+        turns += 1;
+        if turns > 30 {
+            return Err("the game did not end in 30 turns".into());
+        }
+        let position = parse_piles(&s.url_piles().await?);
+        let moves = s
+            .js(
+                "return [...document.querySelectorAll('button.move')].map(b =>
+                    [b.dataset.to, b.dataset.leadsTo || null, b.dataset.remoteness || null]);",
+            )
+            .await?;
+        let moves = moves.as_array().ok_or("no moves")?;
+        let expected = stone_game::Move::all_from([position[0], position[1], position[2]]).count();
+        if moves.len() != expected {
+            return Err(format!(
+                "{position:?}: {} move buttons, {expected} moves",
+                moves.len()
+            ));
+        }
+        let mut winning = None;
+        for m in moves {
+            let to = parse_piles(m[0].as_str().ok_or("data-to")?);
+            let lost = losing(&tables, &to);
+            let colour = m[1].as_str().ok_or("a move is not coloured")?;
+            if colour != if lost { "lose" } else { "win" } {
+                return Err(format!(
+                    "{position:?} to {to:?}: coloured {colour}, lost: {lost}"
+                ));
+            }
+            let r: u64 = m[2]
+                .as_str()
+                .ok_or("no remoteness")?
+                .parse()
+                .map_err(|_| "remoteness")?;
+            let library = remoteness
+                .value(to[0], to[1], to[2])
+                .ok_or("past the table")?;
+            if u64::from(library.remoteness) != r {
+                return Err(format!("{to:?}: remoteness {r}, the library's {library:?}"));
+            }
+            if lost {
+                winning = Some(m[0].as_str().unwrap().to_string());
+            }
+        }
+        // The player plays a winning move, by a click on its button; or, on
+        // the first turn, by a click on a stone.
+        let Some(to) = winning else {
+            return Err(format!(
+                "{position:?} has no winning move, but the player started on a win"
+            ));
+        };
+        if turns == 1 && position[2] > 0 && losing(&tables, &[position[0], position[1], 0]) {
+            let css = format!(".pile[data-pile='2'] .stone[data-take='{}']", position[2]);
+            let stone = s
+                .client
+                .find(Locator::Css(&css))
+                .await
+                .map_err(|e| e.to_string())?;
+            stone.click().await.map_err(|e| e.to_string())?;
+        } else {
+            s.click_move(&to).await?;
+        }
+        s.wait_until(&format!(
+            "new URLSearchParams(location.search).get('piles') !== '{}'",
+            position
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ))
+        .await?;
+        s.wait_for_turn().await?;
+    }
+    let status = s.text("#status").await?;
+    if status != "You win!" {
+        return Err(format!("the end says {status:?}"));
+    }
+    if s.url_piles().await? != "0,0,0" {
+        return Err(format!("ended at {}", s.url_piles().await?));
+    }
+    // The history chart has a point for every position.
+    let points = s
+        .js("return document.querySelectorAll('#history circle').length;")
+        .await?;
+    if points.as_u64() != Some(2 * turns) {
+        return Err(format!("{points} points for {turns} turns"));
+    }
+    Ok(())
+}
+
+async fn undo_redo(s: &Session) -> Outcome {
+    s.open_page("?piles=3,5,7").await?;
+    s.click_move("3,5,6").await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') !== '3,5,6' && new URLSearchParams(location.search).get('piles') !== '3,5,7'").await?;
+    s.wait_for_turn().await?;
+    let after = s.url_piles().await?;
+    let undo = s
+        .client
+        .find(Locator::Id("undo"))
+        .await
+        .map_err(|e| e.to_string())?;
+    undo.click().await.map_err(|e| e.to_string())?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,5,7'")
+        .await?;
+    let redo = s
+        .client
+        .find(Locator::Id("redo"))
+        .await
+        .map_err(|e| e.to_string())?;
+    redo.click().await.map_err(|e| e.to_string())?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{after}'"
+    ))
+    .await?;
+    // The keyboard: u undoes, r redoes.
+    s.js("document.activeElement.blur();").await?;
+    s.client
+        .find(Locator::Css("body"))
+        .await
+        .map_err(|e| e.to_string())?
+        .send_keys("u")
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,5,7'")
+        .await?;
+    // Back and forward walk the same history.
+    s.client.back().await.map_err(|e| e.to_string())?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{after}'"
+    ))
+    .await?;
+    s.wait_until(&format!(
+        "document.getElementById('value').textContent.startsWith('{}:')",
+        after.replace(',', " ")
+    ))
+    .await?;
+    s.client.forward().await.map_err(|e| e.to_string())?;
+    s.wait_until("document.getElementById('value').textContent.startsWith('3 5 7:')")
+        .await?;
+    Ok(())
+}
+
+async fn map_hover_and_click(s: &Session) -> Outcome {
+    let tables = ScannedTables::scan(30).map_err(|e| e.to_string())?;
+    s.open_page("?view=map&a=3&limit=20").await?;
+    for (b, c) in [(1, 3), (4, 4), (2, 9), (20, 0)] {
+        s.hover_cell(b, c, 20).await?;
+        let lost = losing(&tables, &[3, b, c]);
+        let expected = format!(
+            "{{3, {b}, {c}}}: {} for the player to move",
+            if lost { "losing" } else { "winning" }
+        );
+        s.wait_until(&format!(
+            "document.getElementById('map-readout').textContent.startsWith('{expected}')"
+        ))
+        .await?;
+    }
+    s.pointer_at_cell(2, 8, 20, true).await?;
+    s.wait_until("!document.getElementById('play').hidden")
+        .await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,2,8'")
+        .await?;
+    s.wait_for_turn().await?;
+    let value = s.text("#value").await?;
+    if !value.starts_with("3 2 8: the player to move loses") {
+        return Err(format!("after the click: {value:?}"));
+    }
+    Ok(())
+}
+
+async fn bad_url_parameter(s: &Session) -> Outcome {
+    for (query, needle) in [
+        ("?piles=3,x,7", "The link's piles '3,x,7'"),
+        ("?piles=0,0,100000", "only up to"),
+        ("?piles=1,2", "has 2 piles"),
+        ("?view=board", "The link's view 'board'"),
+        ("?view=map&a=-4", "The link's parameter 'a'"),
+    ] {
+        s.client
+            .goto(&format!("{}{query}", s.url))
+            .await
+            .map_err(|e| e.to_string())?;
+        s.wait_until("document.body.dataset.ready === '1'").await?;
+        s.wait_until("!document.getElementById('message').hidden")
+            .await?;
+        let message = s.text("#message").await?;
+        if !message.contains(needle) {
+            return Err(format!("{query}: {message:?}"));
+        }
+    }
+    Ok(())
+}
+
+async fn keyboard_move(s: &Session) -> Outcome {
+    s.open_page("?piles=2,2,2&engine=0").await?;
+    // Tab reaches the first move button; the arrows move along; Enter plays.
+    let first = s
+        .client
+        .find(Locator::Css("button.move"))
+        .await
+        .map_err(|e| e.to_string())?;
+    first
+        .send_keys("\u{E014}\u{E014}\u{E007}")
+        .await
+        .map_err(|e| e.to_string())?; // right, right, Enter
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '0,2,2'")
+        .await?;
+    s.wait_for_turn().await?;
+    let labelled = s
+        .js("return [...document.querySelectorAll('button, input, select, canvas')]
+                .filter(e => !e.labels?.length && !e.getAttribute('aria-label') && !e.textContent.trim())
+                .map(e => e.outerHTML);")
+        .await?;
+    if labelled != json!([]) {
+        return Err(format!("controls with no label: {labelled}"));
+    }
+    Ok(())
+}
+
+async fn misere(s: &Session) -> Outcome {
+    // Misère: whoever takes the last stone loses, so one stone left is lost.
+    s.open_page("?piles=0,0,1&misere=1").await?;
+    let value = s.text("#value").await?;
+    if value != "0 0 1: the player to move loses in 1 move" {
+        return Err(format!("misère 0 0 1: {value:?}"));
+    }
+    if !s.text("#rule-text").await?.contains("loses") {
+        return Err("the rules do not say misère".into());
+    }
+    // The checkbox switches back to normal play, where it is a win.
+    let checkbox = s
+        .client
+        .find(Locator::Id("misere"))
+        .await
+        .map_err(|e| e.to_string())?;
+    checkbox.click().await.map_err(|e| e.to_string())?;
+    s.wait_until("new URLSearchParams(location.search).get('misere') === '0'")
+        .await?;
+    s.wait_until("document.getElementById('value').textContent === '0 0 1: the player to move wins in 1 move · Grundy value 1'").await?;
+    Ok(())
+}

@@ -1,0 +1,434 @@
+//! The web explorer's JSON API, from the built binary over loopback: every
+//! endpoint's shape, its answers against the library, and its refusals.
+
+mod support;
+
+use serde_json::{Value, json};
+use stone_game::{Convention, GrundyTable, Move, Outcome, RemotenessTable, ScannedTables};
+use support::Server;
+
+/// The server's cap on piles, read from its 422.
+fn cap(server: &Server, path: &str) -> u64 {
+    let answer = server.json(path, 422);
+    answer["limit"].as_u64().expect("a 422 names the limit")
+}
+
+fn piles(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_position_has_every_move_with_what_it_leads_to() {
+    let server = Server::start();
+    let grundy = GrundyTable::compute(40).unwrap();
+    for convention in [Convention::Normal, Convention::Misere] {
+        let (tables, name, flag) = match convention {
+            Convention::Normal => (ScannedTables::scan(40).unwrap(), "normal", 0),
+            Convention::Misere => (ScannedTables::scan_misere(40).unwrap(), "misere", 1),
+        };
+        let tables = tables.as_tables();
+        let remoteness = RemotenessTable::compute(40, convention).unwrap();
+        let value = |p: [u64; 3]| remoteness.value(p[0], p[1], p[2]).unwrap();
+        let positions = [
+            [3, 5, 7],
+            [1, 3, 3],
+            [0, 0, 0],
+            [0, 0, 1],
+            [0, 0, 9],
+            [12, 0, 12],
+            [20, 31, 17],
+        ];
+        for p in positions {
+            let path = format!(
+                "/api/position?piles={},{},{}&misere={flag}",
+                p[0], p[1], p[2]
+            );
+            let answer = server.json(&path, 200);
+            let losing = tables.is_losing(p[0], p[1], p[2]).unwrap();
+            assert_eq!(answer["position"], json!(p));
+            assert_eq!(answer["convention"], name);
+            assert_eq!(answer["outcome"], if losing { "lose" } else { "win" });
+            assert_eq!(value(p).outcome == Outcome::Lose, losing, "{path}");
+            assert_eq!(answer["remoteness"], json!(value(p).remoteness), "{path}");
+            let expected_grundy = match convention {
+                Convention::Normal => json!(grundy.value(p[0], p[1], p[2]).unwrap()),
+                Convention::Misere => Value::Null,
+            };
+            assert_eq!(answer["grundy"], expected_grundy, "{path}");
+            let moves = answer["moves"].as_array().unwrap();
+            let expected: Vec<[u64; 3]> = Move::all_from(p).filter_map(|m| m.apply(p)).collect();
+            assert_eq!(moves.len(), expected.len(), "{path}");
+            // Remoteness: a win is one more than its fastest losing option, a
+            // loss one more than its slowest option, and the end is 0.
+            let mut fastest_win = None::<u64>;
+            let mut slowest = 0;
+            for (m, &to) in moves.iter().zip(&expected) {
+                assert_eq!(
+                    piles(&m["to"]),
+                    to,
+                    "{path}: in the order of Move::all_from"
+                );
+                let lost = tables.is_losing(to[0], to[1], to[2]).unwrap();
+                assert_eq!(m["outcome"], if lost { "lose" } else { "win" }, "{to:?}");
+                let r = m["remoteness"].as_u64().unwrap();
+                assert_eq!(r, u64::from(value(to).remoteness), "{to:?}");
+                if lost {
+                    fastest_win = Some(fastest_win.map_or(r, |f| f.min(r)));
+                }
+                slowest = slowest.max(r);
+            }
+            let r = answer["remoteness"].as_u64().unwrap();
+            match fastest_win {
+                Some(f) => assert_eq!(r, f + 1, "{path}"),
+                None if moves.is_empty() => assert_eq!(r, 0, "{path}"),
+                None => assert_eq!(r, slowest + 1, "{path}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn two_moves_to_the_same_position_are_two_entries() {
+    let server = Server::start();
+    let answer = server.json("/api/position?piles=2,2,0", 200);
+    let tos: Vec<Vec<u64>> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| piles(&m["to"]))
+        .collect();
+    // A from (2, 2, 0) and B leave different positions; but from (1, 1, 1)
+    // every single pile leaves a position of the same piles in another order.
+    assert_eq!(tos.len(), 6);
+    let answer = server.json("/api/position?piles=1,1,1", 200);
+    let tos: Vec<Vec<u64>> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| piles(&m["to"]))
+        .collect();
+    assert_eq!(
+        tos,
+        [
+            vec![0, 1, 1],
+            vec![1, 0, 1],
+            vec![1, 1, 0],
+            vec![0, 0, 1],
+            vec![0, 1, 0],
+            vec![1, 0, 0],
+            vec![0, 0, 0]
+        ]
+    );
+}
+
+#[test]
+fn a_sum_of_games_is_decided_by_the_xor() {
+    let server = Server::start();
+    let grundy = GrundyTable::compute(20).unwrap();
+    let v = |g: &[u64]| grundy.value(g[0], g[1], g[2]).unwrap();
+    for sum in [
+        vec![1, 2, 3, 4, 5, 6],
+        vec![0, 0, 2, 0, 1, 1],
+        vec![3, 5, 7, 2, 2, 9, 1, 1, 4],
+    ] {
+        let text: Vec<String> = sum.iter().map(u64::to_string).collect();
+        let answer = server.json(&format!("/api/position?piles={}", text.join(",")), 200);
+        let xor = sum.chunks(3).fold(0, |x, g| x ^ v(g));
+        assert_eq!(answer["grundy"], json!(xor));
+        assert_eq!(answer["outcome"], if xor == 0 { "lose" } else { "win" });
+        assert_eq!(answer["remoteness"], Value::Null);
+        let moves = answer["moves"].as_array().unwrap();
+        let count: usize = sum
+            .chunks(3)
+            .map(|g| Move::all_from([g[0], g[1], g[2]]).count())
+            .sum();
+        assert_eq!(moves.len(), count);
+        for m in moves {
+            let to = piles(&m["to"]);
+            let changed = (0..sum.len() / 3)
+                .filter(|g| to[3 * g..3 * g + 3] != sum[3 * g..3 * g + 3])
+                .count();
+            assert_eq!(changed, 1, "{to:?}: a move changes one game");
+            let x = to.chunks(3).fold(0, |x, g| x ^ v(g));
+            assert_eq!(m["outcome"], if x == 0 { "lose" } else { "win" }, "{to:?}");
+            assert_eq!(m["remoteness"], Value::Null);
+        }
+    }
+}
+
+#[test]
+fn a_slice_has_every_losing_pair_in_both_orders() {
+    let server = Server::start();
+    for (flag, name, tables) in [
+        (0, "normal", ScannedTables::scan(40).unwrap()),
+        (1, "misere", ScannedTables::scan_misere(40).unwrap()),
+    ] {
+        let tables = tables.as_tables();
+        for (a, limit) in [(0, 30), (3, 20), (7, 1), (40, 40), (0, 0)] {
+            let path = format!("/api/slice?a={a}&limit={limit}&misere={flag}");
+            let answer = server.json(&path, 200);
+            assert_eq!(answer["a"], json!(a));
+            assert_eq!(answer["limit"], json!(limit));
+            assert_eq!(answer["convention"], name);
+            let mut expected = Vec::new();
+            for b in 0..=limit {
+                for c in 0..=limit {
+                    if tables.is_losing(a, b, c).unwrap() {
+                        expected.push(json!([b, c]));
+                    }
+                }
+            }
+            assert_eq!(answer["losing"], Value::Array(expected), "{path}");
+        }
+    }
+}
+
+#[test]
+fn the_grundy_and_remoteness_maps_match_the_positions() {
+    let server = Server::start();
+    let grundy = GrundyTable::compute(20).unwrap();
+    let answer = server.json("/api/grundy?a=4&limit=20", 200);
+    assert_eq!(
+        (answer["a"].clone(), answer["limit"].clone()),
+        (json!(4), json!(20))
+    );
+    let rows = answer["values"].as_array().unwrap();
+    assert_eq!(rows.len(), 21);
+    for (b, row) in rows.iter().enumerate() {
+        let row = row.as_array().unwrap();
+        assert_eq!(row.len(), 21);
+        for (c, value) in row.iter().enumerate() {
+            assert_eq!(
+                value.as_u64().unwrap(),
+                u64::from(grundy.value(4, b as u64, c as u64).unwrap())
+            );
+        }
+    }
+    let answer = server.json("/api/remoteness?a=2&limit=12", 200);
+    assert_eq!(answer["convention"], "normal");
+    let rows = answer["remoteness"].as_array().unwrap();
+    for (b, c) in [(0, 0), (3, 5), (12, 1), (7, 7)] {
+        let position = server.json(&format!("/api/position?piles=2,{b},{c}"), 200);
+        assert_eq!(rows[b][c], position["remoteness"], "{b} {c}");
+        let lost = position["outcome"] == "lose";
+        assert_eq!(answer["losing"][b] == json!(c), lost, "{b} {c}");
+    }
+}
+
+#[test]
+fn sums_and_counts_match_the_library() {
+    let server = Server::start();
+    for (flag, name, tables) in [
+        (0, "normal", ScannedTables::scan(50).unwrap()),
+        (1, "misere", ScannedTables::scan_misere(50).unwrap()),
+    ] {
+        let tables = tables.as_tables();
+        for limit in [0, 1, 4, 20, 50] {
+            let answer = server.json(&format!("/api/sum?limit={limit}&misere={flag}"), 200);
+            assert_eq!(
+                answer,
+                json!({
+                    "limit": limit,
+                    "convention": name,
+                    "sum": tables.losing_sum(limit).unwrap(),
+                    "count": tables.losing_count(limit).unwrap(),
+                })
+            );
+        }
+    }
+    assert_eq!(server.json("/api/sum?limit=4", 200)["sum"], 27);
+}
+
+#[test]
+fn bad_requests_are_400_naming_the_parameter() {
+    let server = Server::start();
+    for (path, needle) in [
+        ("/api/position", "parameter 'piles' is missing"),
+        (
+            "/api/position?piles=",
+            "parameter 'piles': a number is empty",
+        ),
+        (
+            "/api/position?piles=1,2,x",
+            "parameter 'piles': 'x' is not a whole number",
+        ),
+        (
+            "/api/position?piles=1,2,-3",
+            "parameter 'piles': '-3' is negative",
+        ),
+        ("/api/position?piles=1,2", "has 2 piles: expected three"),
+        ("/api/position?piles=1,2,3,4", "has 4 piles"),
+        (
+            "/api/position?piles=1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3",
+            "at most 8 games",
+        ),
+        (
+            "/api/position?piles=1,2,99999999999999999999",
+            "is too large",
+        ),
+        (
+            "/api/position?piles=1,2,3&misere=2",
+            "parameter 'misere' is 0",
+        ),
+        (
+            "/api/position?piles=1,2,3&color=1",
+            "unknown parameter 'color'",
+        ),
+        (
+            "/api/position?piles=1,2,3&piles=1,2,3",
+            "'piles' is given twice",
+        ),
+        ("/api/slice?a=1", "parameter 'limit' is missing"),
+        (
+            "/api/slice?a=1.5&limit=3",
+            "parameter 'a': '1.5' is not a whole number",
+        ),
+        (
+            "/api/grundy?a=1&limit=3&misere=1",
+            "unknown parameter 'misere'",
+        ),
+        ("/api/sum?limit=%FF", "parameter 'limit'"),
+        (
+            "/api/position?piles=1,2,3,4,5,6&misere=1",
+            "normal play only (misere=0)",
+        ),
+    ] {
+        let answer = server.json(path, 400);
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(needle), "{path}: {error}");
+    }
+}
+
+#[test]
+fn limits_past_the_servers_are_422_with_the_limit() {
+    let server = Server::start();
+    let piles = cap(&server, "/api/position?piles=0,0,18446744073709551615");
+    assert!(piles >= 64, "{piles}");
+    let answer = server.json(&format!("/api/position?piles=0,0,{}", piles + 1), 422);
+    let error = answer["error"].as_str().unwrap();
+    assert!(error.contains(&format!("only up to {piles}")), "{error}");
+    assert_eq!(
+        cap(&server, &format!("/api/slice?a=0&limit={}", piles + 1)),
+        piles
+    );
+    assert_eq!(
+        cap(&server, &format!("/api/sum?limit={}", piles + 1)),
+        piles
+    );
+    let grundy = cap(&server, "/api/grundy?a=0&limit=100000");
+    assert!(grundy <= 500, "{grundy}");
+    // A sum of games needs the Grundy values, to their cap.
+    let sum = cap(&server, "/api/position?piles=1,1,1,0,0,100000");
+    assert!(sum <= grundy.max(500));
+}
+
+#[test]
+fn the_page_and_its_files_are_served_with_their_types() {
+    let server = Server::start();
+    for (path, content_type, needle) in [
+        (
+            "/",
+            "text/html; charset=utf-8",
+            "<title>Stone game explorer</title>",
+        ),
+        (
+            "/index.html",
+            "text/html; charset=utf-8",
+            "<script type=\"module\"",
+        ),
+        ("/app.js", "text/javascript; charset=utf-8", "import"),
+        ("/play.js", "text/javascript; charset=utf-8", "export"),
+        ("/map.js", "text/javascript; charset=utf-8", "export"),
+        ("/api.js", "text/javascript; charset=utf-8", "fetch"),
+        (
+            "/style.css",
+            "text/css; charset=utf-8",
+            "prefers-color-scheme",
+        ),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let answer = server.get(path);
+        assert_eq!(answer.status, 200, "{path}");
+        assert_eq!(answer.content_type, content_type, "{path}");
+        assert!(answer.body.contains(needle), "{path}");
+    }
+}
+
+#[test]
+fn unknown_paths_are_404() {
+    let server = Server::start();
+    let answer = server.json("/api/positions?piles=1,2,3", 404);
+    assert!(answer["error"].as_str().unwrap().contains("/api/position"));
+    let answer = server.get("/nothing/here");
+    assert_eq!(answer.status, 404);
+    assert!(answer.body.contains("no such page"));
+}
+
+#[test]
+fn a_request_body_past_the_limit_is_refused() {
+    use std::io::{Read, Write};
+    let server = Server::start();
+    let mut stream = std::net::TcpStream::connect(server.address).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let body = vec![b'x'; 100_000];
+    write!(
+        stream,
+        "POST /api/sum?limit=4 HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        server.address,
+        body.len()
+    )
+    .unwrap();
+    let _ = stream.write_all(&body);
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+}
+
+#[test]
+fn a_port_in_use_is_an_error_that_exits_1() {
+    let server = Server::start();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_stone-game"))
+        .args(["serve", "--port", &server.address.port().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.starts_with("error: cannot serve on 127.0.0.1:"),
+        "{err}"
+    );
+    assert!(err.contains("the port is in use"), "{err}");
+    assert!(output.stdout.is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stone-game"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    assert!(line.starts_with("serving http://127.0.0.1:"), "{line}");
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "note: stopped\n");
+}

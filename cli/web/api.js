@@ -1,0 +1,32 @@
+// The server's JSON API: each call resolves to {ok: true, data} or
+// {ok: false, error}, never throws.
+
+async function get(path, params) {
+  const query = new URLSearchParams(params).toString();
+  let response;
+  try {
+    response = await fetch(`/api/${path}?${query}`);
+  } catch (e) {
+    return { ok: false, error: `the server cannot be reached (${e.message})` };
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (e) {
+    return { ok: false, error: `the server answered ${response.status} without JSON` };
+  }
+  if (!response.ok) {
+    return { ok: false, error: body && body.error ? body.error : `the server answered ${response.status}` };
+  }
+  return { ok: true, data: body };
+}
+
+const flag = (misere) => (misere ? "1" : "0");
+
+export const position = (piles, misere) =>
+  get("position", { piles: piles.join(","), misere: flag(misere) });
+export const slice = (a, limit, misere) =>
+  get("slice", { a, limit, misere: flag(misere) });
+export const grundy = (a, limit) => get("grundy", { a, limit });
+export const remoteness = (a, limit, misere) =>
+  get("remoteness", { a, limit, misere: flag(misere) });

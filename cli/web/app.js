@@ -1,0 +1,232 @@
+// The explorer: the two views, the rules, and the state kept in the URL so
+// that a link opens the same position and back and forward work.
+
+import * as api from "./api.js";
+import { Play } from "./play.js";
+import { MapView } from "./map.js";
+
+const $ = (id) => document.getElementById(id);
+const message = $("message");
+
+function showMessage(text) {
+  message.textContent = text;
+  message.hidden = false;
+}
+
+function clearMessage() {
+  message.hidden = true;
+  message.textContent = "";
+}
+
+const state = {
+  view: "play",
+  misere: false,
+};
+
+const play = new Play({ onChange: () => pushUrl(), showMessage });
+const map = new MapView({ onPick: (piles) => pickFromMap(piles), onChange: () => pushUrl(), showMessage });
+
+// The URL of the state now.
+function currentUrl() {
+  const q = new URLSearchParams();
+  q.set("view", state.view);
+  if (play.current) q.set("piles", play.current.piles.join(","));
+  q.set("misere", state.misere ? "1" : "0");
+  if (play.showValues) q.set("values", "1");
+  if (!play.engine) q.set("engine", "0");
+  q.set("a", String(map.a));
+  q.set("limit", String(map.limit));
+  q.set("colour", map.colour);
+  return `?${q.toString()}`;
+}
+
+let restoring = false;
+
+function pushUrl() {
+  if (restoring) return;
+  const url = currentUrl();
+  if (url !== window.location.search) history.pushState(null, "", url);
+}
+
+function showView(view) {
+  state.view = view;
+  $("play").hidden = view !== "play";
+  $("map").hidden = view !== "map";
+  $("tab-play").setAttribute("aria-pressed", String(view === "play"));
+  $("tab-map").setAttribute("aria-pressed", String(view === "map"));
+  if (view === "map") map.draw();
+}
+
+function setMisere(misere) {
+  state.misere = misere;
+  $("misere").checked = misere;
+  play.misere = misere;
+  $("rule-text").textContent = misere ? "Whoever takes the last stone loses (misère)." : "Whoever takes the last stone wins.";
+}
+
+// Reads whole numbers from typed text: "3 5 7 + 2 4 6" or "3,5,7".
+function parsePiles(text) {
+  const words = text.split(/[\s,+]+/).filter((w) => w !== "");
+  if (words.length === 0 || !words.every((w) => /^\d+$/.test(w))) return null;
+  return words.map(Number);
+}
+
+// A whole number URL parameter, or null with a message.
+function urlNumber(q, name, fallback, min) {
+  const text = q.get(name);
+  if (text === null) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) {
+    showMessage(`The link's parameter '${name}' is '${text}': expected a whole number from ${min}.`);
+    return fallback;
+  }
+  return Number(text);
+}
+
+// Brings the page to the state of the URL.
+async function restore() {
+  restoring = true;
+  clearMessage();
+  const q = new URLSearchParams(window.location.search);
+  const known = new Set(["view", "piles", "misere", "values", "engine", "a", "limit", "colour"]);
+  for (const name of q.keys()) {
+    if (!known.has(name)) showMessage(`The link has an unknown parameter '${name}'.`);
+  }
+  let view = q.get("view") ?? "play";
+  if (view !== "play" && view !== "map") {
+    showMessage(`The link's view '${view}' is not one of the views: play, map.`);
+    view = "play";
+  }
+  const misereText = q.get("misere") ?? "0";
+  if (misereText !== "0" && misereText !== "1") {
+    showMessage(`The link's parameter 'misere' is '${misereText}': expected 0 or 1.`);
+  }
+  const misere = misereText === "1";
+  const rulesChanged = misere !== state.misere;
+  setMisere(misere);
+  play.showValues = q.get("values") === "1";
+  $("show-values").checked = play.showValues;
+  play.engine = q.get("engine") !== "0";
+  $("engine-replies").checked = play.engine;
+
+  const a = urlNumber(q, "a", map.a, 0);
+  const limit = urlNumber(q, "limit", map.limit, 1);
+  let colour = q.get("colour") ?? map.colour;
+  if (!["losing", "grundy", "remoteness"].includes(colour)) {
+    showMessage(`The link's colouring '${colour}' is not one of: losing, grundy, remoteness.`);
+    colour = "losing";
+  }
+  $("map-a").value = a;
+  $("map-limit").value = limit;
+  $("map-colour").value = colour;
+  showView(view);
+
+  const pilesText = q.get("piles");
+  if (pilesText !== null) {
+    const piles = parsePiles(pilesText);
+    if (piles === null) {
+      showMessage(`The link's piles '${pilesText}' are not whole numbers separated by commas.`);
+    } else if (rulesChanged || !play.seek(piles)) {
+      $("start-piles").value = piles.join(" ");
+      await play.start(piles);
+    }
+  } else if (!play.current) {
+    await randomStart();
+  }
+  play.render();
+  if (view === "map" || map.data === null || map.a !== a || map.limit !== limit || map.colour !== colour || map.misere !== misere) {
+    await map.load({ a, limit, colour, misere });
+  }
+  restoring = false;
+  history.replaceState(null, "", currentUrl());
+  // The page has settled: tests and people may act.
+  document.body.dataset.ready = "1";
+}
+
+async function randomStart() {
+  for (let i = 0; i < 40; i += 1) {
+    const piles = [0, 0, 0].map(() => 1 + Math.floor(Math.random() * 20));
+    const answer = await api.position(piles, state.misere);
+    if (!answer.ok) {
+      showMessage(answer.error);
+      return;
+    }
+    if (answer.data.outcome === "win") {
+      $("start-piles").value = piles.join(" ");
+      await play.start(piles);
+      return;
+    }
+  }
+}
+
+async function pickFromMap(piles) {
+  clearMessage();
+  $("start-piles").value = piles.join(" ");
+  showView("play");
+  if (await play.start(piles)) pushUrl();
+}
+
+$("tab-play").addEventListener("click", () => { showView("play"); pushUrl(); });
+$("tab-map").addEventListener("click", async () => {
+  showView("map");
+  pushUrl();
+  if (!map.data) await map.load({ a: map.a, limit: map.limit, colour: map.colour, misere: state.misere });
+});
+
+$("misere").addEventListener("change", async (e) => {
+  clearMessage();
+  setMisere(e.target.checked);
+  if (play.current) await play.start(play.current.piles);
+  await map.load({ a: map.a, limit: map.limit, colour: map.colour, misere: state.misere });
+  pushUrl();
+});
+
+$("show-values").addEventListener("change", (e) => {
+  play.showValues = e.target.checked;
+  play.render();
+  pushUrl();
+});
+
+$("engine-replies").addEventListener("change", (e) => {
+  play.engine = e.target.checked;
+  play.render();
+  pushUrl();
+});
+
+$("new-game").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  clearMessage();
+  const text = $("start-piles").value;
+  const piles = parsePiles(text);
+  if (piles === null) {
+    showMessage(`'${text}' is not a position: type three whole numbers, or three per game of a sum.`);
+    return;
+  }
+  await play.start(piles);
+});
+
+$("random-start").addEventListener("click", async () => {
+  clearMessage();
+  await randomStart();
+});
+
+$("map-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  clearMessage();
+  const a = Number($("map-a").value);
+  const limit = Number($("map-limit").value);
+  if (await map.load({ a, limit, colour: $("map-colour").value, misere: state.misere })) pushUrl();
+});
+$("map-colour").addEventListener("change", () => $("map-form").requestSubmit());
+
+document.addEventListener("keydown", (e) => {
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.target === map.canvas;
+  if (typing || e.ctrlKey || e.metaKey || e.altKey || state.view !== "play") return;
+  if (e.key === "u") play.undo();
+  else if (e.key === "r") play.redo();
+});
+
+window.addEventListener("popstate", () => restore());
+window.addEventListener("resize", () => map.draw());
+window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => map.draw());
+
+restore();

@@ -1,0 +1,411 @@
+// The play view: the piles as stones, every move as a button coloured by
+// what it leads to, the engine's replies, undo and redo, and the chart of
+// the game's history.
+
+import * as api from "./api.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+// The most stones a pile draws; a larger pile is drawn cut short, with its count.
+const STONES_DRAWN = 30;
+const PILE_SETS = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
+
+export const pileName = (i) => {
+  let name = "";
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+};
+
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+};
+
+// How a position's value reads for the player to move.
+export function describe(outcome, remoteness) {
+  const verb = outcome === "win" ? "wins" : "loses";
+  if (remoteness === null || remoteness === undefined) return verb;
+  if (remoteness === 0) return outcome === "win" ? "has won" : "has lost";
+  return `${verb} in ${remoteness} move${remoteness === 1 ? "" : "s"}`;
+}
+
+// The engine's choice among `moves` (each with what it leads to for the
+// player who must answer): a winning move when there is one, the fastest by
+// remoteness; else the longest loss. Without remoteness (a sum of games),
+// the winning move that leaves the most stones, else the move that leaves
+// the most stones, as `stone-game play` does.
+export function engineChoice(moves) {
+  const left = (m) => m.to.reduce((s, p) => s + p, 0);
+  const winning = moves.filter((m) => m.outcome === "lose");
+  const pool = winning.length > 0 ? winning : moves;
+  let best = null;
+  for (const m of pool) {
+    if (best === null) { best = m; continue; }
+    if (m.remoteness !== null && best.remoteness !== null) {
+      const better = winning.length > 0 ? m.remoteness < best.remoteness : m.remoteness > best.remoteness;
+      if (better) best = m;
+    } else if (left(m) > left(best)) {
+      best = m;
+    }
+  }
+  return best;
+}
+
+export class Play {
+  constructor({ onChange, showMessage }) {
+    this.onChange = onChange;
+    this.showMessage = showMessage;
+    this.entries = []; // {piles, info, by: "start" | "you" | "engine"}
+    this.index = -1;
+    this.misere = false;
+    this.showValues = false;
+    this.engine = true;
+    this.busy = false;
+    this.games = []; // the Grundy value of each game of a sum
+    this.status = document.getElementById("status");
+    this.value = document.getElementById("value");
+    this.board = document.getElementById("board");
+    this.movesBox = document.getElementById("moves");
+    this.historyBox = document.getElementById("history");
+    this.undoButton = document.getElementById("undo");
+    this.redoButton = document.getElementById("redo");
+    this.undoButton.addEventListener("click", () => this.undo());
+    this.redoButton.addEventListener("click", () => this.redo());
+    this.movesBox.addEventListener("keydown", (e) => this.moveKeys(e));
+  }
+
+  get current() { return this.entries[this.index]; }
+
+  // Starts a game from `piles`; false (with the server's message shown)
+  // when it cannot.
+  async start(piles) {
+    this.busy = true;
+    this.setStatus("loading", "Loading…");
+    const answer = await api.position(piles, this.misere);
+    this.busy = false;
+    if (!answer.ok) {
+      this.showMessage(`Cannot start from ${piles.join(" ")}: ${answer.error}`);
+      this.setStatus(this.entries.length ? "player" : "error", this.entries.length ? "Your move." : "No game.");
+      return false;
+    }
+    this.entries = [{ piles, info: answer.data, by: "start" }];
+    this.index = 0;
+    await this.loadGames();
+    this.render();
+    this.onChange();
+    return true;
+  }
+
+  // The Grundy value of each game of a sum, for the XOR shown.
+  async loadGames() {
+    const piles = this.current.piles;
+    this.games = [];
+    if (piles.length <= 3 || this.misere) return;
+    const answers = await Promise.all(
+      chunks(piles).map((g) => api.position(g, false)),
+    );
+    this.games = answers.map((a) => (a.ok ? a.data.grundy : null));
+  }
+
+  // Whether the player to move at entry `i` is the engine.
+  enginesTurn(i) {
+    return this.engine && this.entries[i].by === "you";
+  }
+
+  async play(to) {
+    if (this.busy || this.over()) return;
+    this.busy = true;
+    this.setStatus("thinking", "…");
+    const answer = await api.position(to, this.misere);
+    if (!answer.ok) {
+      this.busy = false;
+      this.showMessage(answer.error);
+      this.render();
+      return;
+    }
+    this.entries.splice(this.index + 1);
+    this.entries.push({ piles: to, info: answer.data, by: "you" });
+    this.index += 1;
+    this.updateGames(to);
+    if (this.engine && !this.over()) {
+      this.render();
+      this.setStatus("engine", "The engine is thinking…");
+      const reply = engineChoice(answer.data.moves);
+      const next = await api.position(reply.to, this.misere);
+      if (!next.ok) {
+        this.busy = false;
+        this.showMessage(next.error);
+        this.render();
+        return;
+      }
+      this.entries.push({ piles: reply.to, info: next.data, by: "engine" });
+      this.index += 1;
+      this.updateGames(reply.to);
+    }
+    this.busy = false;
+    this.render();
+    this.onChange();
+  }
+
+  // After a move changes one game of a sum, that game's value.
+  async updateGames(piles) {
+    if (piles.length <= 3 || this.misere) return;
+    await this.loadGames();
+    this.renderValue();
+  }
+
+  over() {
+    return this.current && this.current.piles.every((p) => p === 0);
+  }
+
+  undo() {
+    if (this.busy || this.index <= 0) return;
+    let j = this.index - 1;
+    while (j > 0 && this.enginesTurn(j)) j -= 1;
+    this.goTo(j);
+  }
+
+  redo() {
+    if (this.busy || this.index >= this.entries.length - 1) return;
+    let j = this.index + 1;
+    while (j < this.entries.length - 1 && this.enginesTurn(j)) j += 1;
+    this.goTo(j);
+  }
+
+  canUndo() { return !this.busy && this.index > 0; }
+  canRedo() { return !this.busy && this.index < this.entries.length - 1; }
+
+  goTo(j) {
+    this.index = j;
+    this.loadGames().then(() => this.renderValue());
+    this.render();
+    this.onChange();
+  }
+
+  // Goes to the entry at `piles`, if the game has one; false if not.
+  seek(piles) {
+    const key = piles.join(",");
+    const j = this.entries.findIndex((e) => e.piles.join(",") === key);
+    if (j < 0) return false;
+    if (j !== this.index) this.goTo(j);
+    return true;
+  }
+
+  setStatus(state, text) {
+    this.status.dataset.state = state;
+    this.status.textContent = text;
+  }
+
+  render() {
+    if (!this.current) return;
+    this.renderStatus();
+    this.renderValue();
+    this.renderBoard();
+    this.renderMoves();
+    this.renderHistory();
+    this.undoButton.disabled = !this.canUndo();
+    this.redoButton.disabled = !this.canRedo();
+  }
+
+  renderStatus() {
+    const info = this.current.info;
+    const enginesTurn = this.enginesTurn(this.index);
+    if (this.over()) {
+      // The player to move at the end has the position's outcome.
+      const moverWins = info.outcome === "win";
+      const youMove = !enginesTurn;
+      let text;
+      if (!this.engine) text = moverWins ? "Game over: the player to move wins." : "Game over: the player who moved last wins.";
+      else text = moverWins === youMove ? "You win!" : "The engine wins.";
+      this.setStatus("over", text);
+    } else if (this.busy) {
+      this.setStatus("engine", "The engine is thinking…");
+    } else {
+      this.setStatus("player", this.engine ? "Your move." : "Your move (you play both sides).");
+    }
+  }
+
+  renderValue() {
+    if (!this.current) return;
+    const info = this.current.info;
+    const parts = [`${this.current.piles.join(" ")}: the player to move ${describe(info.outcome, info.remoteness)}`];
+    if (this.current.piles.length > 3 && info.grundy !== null) {
+      const values = this.games.length ? this.games.map((g) => (g === null ? "?" : g)).join(" ⊕ ") + " = " : "";
+      parts.push(`Grundy values ${values}${info.grundy}`);
+    } else if (info.grundy !== null) {
+      parts.push(`Grundy value ${info.grundy}`);
+    }
+    this.value.textContent = parts.join(" · ");
+  }
+
+  renderBoard() {
+    const piles = this.current.piles;
+    const clickable = !this.over() && !this.enginesTurn(this.index);
+    this.board.replaceChildren();
+    chunks(piles).forEach((game, g) => {
+      const box = el("div", { class: "game" });
+      if (piles.length > 3) box.append(el("div", { class: "game-title", text: `Game ${g + 1}` }));
+      game.forEach((size, k) => {
+        const i = 3 * g + k;
+        const row = el("div", { class: "pile", "data-pile": String(i) });
+        row.append(el("span", { class: "pile-name", text: pileName(i) }));
+        const stones = el("span", { class: "stones" });
+        const drawn = Math.min(size, STONES_DRAWN);
+        if (size > drawn) stones.append(el("span", { class: "more", text: "…", title: `${size - drawn} more` }));
+        for (let s = 0; s < drawn; s += 1) {
+          const take = drawn - s; // this stone and every one to its right
+          const stone = el("span", { class: "stone", "data-take": String(take) });
+          if (clickable) {
+            stone.title = `Take ${take} from ${pileName(i)}`;
+            stone.addEventListener("click", () => {
+              const to = piles.slice();
+              to[i] -= take;
+              this.play(to);
+            });
+          }
+          stones.append(stone);
+        }
+        row.append(stones, el("span", { class: "count", text: String(size) }));
+        box.append(row);
+      });
+      this.board.append(box);
+    });
+    this.board.classList.toggle("clickable", clickable);
+  }
+
+  renderMoves() {
+    const piles = this.current.piles;
+    const info = this.current.info;
+    const byTarget = new Map(info.moves.map((m) => [m.to.join(","), m]));
+    const active = !this.over() && !this.enginesTurn(this.index) && !this.busy;
+    this.movesBox.replaceChildren();
+    let first = true;
+    chunks(piles).forEach((game, g) => {
+      for (const set of PILE_SETS) {
+        const most = Math.min(...set.map((k) => game[k]));
+        if (most === 0) continue;
+        const names = set.map((k) => pileName(3 * g + k)).join("+");
+        const row = el("div", { class: "move-row" });
+        row.append(el("span", { class: "move-label", text: `${names}` }));
+        const chips = el("span", { class: "chips" });
+        for (let n = 1; n <= most; n += 1) {
+          const to = piles.slice();
+          for (const k of set) to[3 * g + k] -= n;
+          const move = byTarget.get(to.join(","));
+          const chip = el("button", { type: "button", class: "move", "data-to": to.join(","), text: String(n) });
+          chip.tabIndex = first ? 0 : -1;
+          first = false;
+          let label = `Take ${n} from ${names}, leaving ${to.join(" ")}`;
+          if (this.showValues && move) {
+            // The mover's view: the move wins when it leaves a lost position.
+            const wins = move.outcome === "lose";
+            chip.classList.add(wins ? "win-move" : "lose-move");
+            chip.dataset.leadsTo = move.outcome;
+            if (move.remoteness !== null) {
+              chip.dataset.remoteness = String(move.remoteness);
+              chip.append(el("sub", { text: String(move.remoteness) }));
+            }
+            label += `: ${wins ? "a winning move" : "a losing move"}` +
+              (move.remoteness !== null ? `, ${move.remoteness} moves left after it` : "");
+          }
+          chip.setAttribute("aria-label", label);
+          chip.title = label;
+          chip.disabled = !active;
+          chip.addEventListener("click", () => this.play(to));
+          chips.append(chip);
+        }
+        row.append(chips);
+        this.movesBox.append(row);
+      }
+    });
+    if (!this.movesBox.childElementCount) {
+      this.movesBox.append(el("p", { class: "help", text: "No move is left." }));
+    }
+  }
+
+  // Arrow keys move among the move buttons: one Tab stop for them all.
+  moveKeys(e) {
+    const chip = e.target.closest("button.move");
+    if (!chip) return;
+    const rows = [...this.movesBox.querySelectorAll(".chips")];
+    const r = rows.indexOf(chip.parentElement);
+    const c = [...chip.parentElement.children].indexOf(chip);
+    let target = null;
+    const at = (row, col) => {
+      const chipsOf = rows[row].children;
+      return chipsOf[Math.min(col, chipsOf.length - 1)];
+    };
+    switch (e.key) {
+      case "ArrowRight": target = chip.nextElementSibling; break;
+      case "ArrowLeft": target = chip.previousElementSibling; break;
+      case "ArrowDown": if (r + 1 < rows.length) target = at(r + 1, c); break;
+      case "ArrowUp": if (r > 0) target = at(r - 1, c); break;
+      case "Home": target = chip.parentElement.firstElementChild; break;
+      case "End": target = chip.parentElement.lastElementChild; break;
+      default: return;
+    }
+    e.preventDefault();
+    if (target) {
+      chip.tabIndex = -1;
+      target.tabIndex = 0;
+      target.focus();
+    }
+  }
+
+  renderHistory() {
+    const width = 640;
+    const height = 180;
+    const mid = height / 2;
+    const values = this.entries.map((e) => {
+      const r = e.info.remoteness;
+      const size = r === null ? 1 : r;
+      return e.info.outcome === "win" ? size : -size;
+    });
+    const most = Math.max(1, ...values.map(Math.abs));
+    const step = Math.min(40, (width - 40) / Math.max(1, this.entries.length - 1));
+    const x = (i) => 30 + i * step;
+    const y = (v) => mid - (v / most) * (mid - 16);
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("class", "chart");
+    const add = (tag, attrs, text) => {
+      const node = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text !== undefined) node.textContent = text;
+      svg.append(node);
+      return node;
+    };
+    add("line", { x1: 24, x2: width - 4, y1: mid, y2: mid, class: "axis" });
+    add("text", { x: 2, y: 14, class: "axis-label" }, "win");
+    add("text", { x: 2, y: height - 4, class: "axis-label" }, "lose");
+    add("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "trace" });
+    values.forEach((v, i) => {
+      const dot = add("circle", {
+        cx: x(i), cy: y(v), r: i === this.index ? 6 : 4,
+        class: `${v > 0 ? "win" : "lose"}${i === this.index ? " now" : ""}${i > this.index ? " future" : ""}`,
+      });
+      const r = this.entries[i].info.remoteness;
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = `${this.entries[i].piles.join(" ")}: ${describe(v > 0 ? "win" : "lose", r)}`;
+      dot.append(title);
+    });
+    this.historyBox.replaceChildren(svg);
+    this.historyBox.setAttribute(
+      "aria-label",
+      `History: ${this.entries.map((e) => `${e.piles.join(" ")} ${e.info.outcome}${e.info.remoteness === null ? "" : ` ${e.info.remoteness}`}`).join("; ")}`,
+    );
+  }
+}
+
+function chunks(piles) {
+  const out = [];
+  for (let i = 0; i < piles.length; i += 3) out.push(piles.slice(i, i + 3));
+  return out;
+}
