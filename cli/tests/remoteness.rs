@@ -1,14 +1,20 @@
 //! `value`, `moves --all` and `--misere` against a brute force from the
-//! rules, in both conventions, for every position up to a small bound,
-//! through the CLI's `run`; and the refusals of misère sums and of piles
-//! past the remoteness cap.
+//! rules, in both conventions, for every position up to a bound, through
+//! the CLI's `run`; and the refusals of misère sums and of piles past the
+//! remoteness cap. The bound is 24 in a release build (`.ci/run` runs this
+//! file so), and smaller in a debug build, where every position up to 24
+//! takes minutes.
 
 use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
 /// The bound of the exhaustive checks: every pile up to it.
-const N: u64 = 12;
+const N: u64 = if cfg!(debug_assertions) { 12 } else { 24 };
+
+/// The bound of `moves --all`'s check, which rates every move of every
+/// position.
+const MOVES_N: u64 = if cfg!(debug_assertions) { 8 } else { 24 };
 
 /// The largest pile of `value` (README, "Remoteness").
 const MAX_REMOTENESS: u64 = 1500;
@@ -156,7 +162,7 @@ fn value_is_the_brute_forces_in_both_conventions() {
 fn moves_all_lists_every_move_best_first_as_the_brute_force_rates_it() {
     for misere in [false, true] {
         let mut brute = Brute::new(misere);
-        for p @ [a, b, c] in positions(8) {
+        for p @ [a, b, c] in positions(MOVES_N) {
             let mut expected: Vec<([u64; 3], Solved)> = Brute::options(p)
                 .into_iter()
                 .map(|to| (to, brute.solve(to)))
