@@ -70,3 +70,20 @@ impl From<io::Error> for Failure {
         Failure::Io(e)
     }
 }
+
+#[cfg(test)]
+impl<'a> Ctx<'a> {
+    /// A unit test's context: answers into `out`, notes and errors into
+    /// `err`, no input, no terminal, and `memory` bytes available.
+    pub(crate) fn for_test(out: &'a mut Vec<u8>, err: &'a mut Vec<u8>, memory: u64) -> Ctx<'a> {
+        Ctx {
+            out,
+            err,
+            // `Empty` has no size: the leak costs nothing.
+            input: Box::leak(Box::new(io::empty())),
+            interactive: false,
+            progress_bar: false,
+            memory: Some(memory),
+        }
+    }
+}

@@ -281,14 +281,7 @@ mod tests {
     /// Runs with a set amount of available memory.
     fn run_with_memory(args: &[&str], memory: u64) -> (u8, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut ctx = Ctx {
-            out: &mut out,
-            err: &mut err,
-            input: &mut io::empty(),
-            interactive: false,
-            progress_bar: false,
-            memory: Some(memory),
-        };
+        let mut ctx = Ctx::for_test(&mut out, &mut err, memory);
         let mut argv = vec!["stone-game"];
         argv.extend_from_slice(args);
         let code = execute(argv, &mut ctx);

@@ -47,14 +47,7 @@ mod tests {
     #[test]
     fn a_table_that_does_not_fit_is_refused_with_the_memory_it_needs() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut ctx = Ctx {
-            out: &mut out,
-            err: &mut err,
-            input: &mut std::io::empty(),
-            interactive: false,
-            progress_bar: false,
-            memory: Some(1000),
-        };
+        let mut ctx = Ctx::for_test(&mut out, &mut err, 1000);
         let Err(Failure::Usage(message)) = table(&mut ctx, 40, "the value of (40, 0, 0)") else {
             panic!("refused");
         };

@@ -552,14 +552,7 @@ mod tests {
     /// Runs `draw` of `picture` with `memory` bytes available.
     fn draw_with_memory(picture: &Picture, memory: u64) -> Result<u8, Failure> {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut ctx = Ctx {
-            out: &mut out,
-            err: &mut err,
-            input: &mut std::io::empty(),
-            interactive: false,
-            progress_bar: false,
-            memory: Some(memory),
-        };
+        let mut ctx = Ctx::for_test(&mut out, &mut err, memory);
         draw(&mut ctx, picture)
     }
 

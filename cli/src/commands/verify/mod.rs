@@ -217,14 +217,7 @@ mod tests {
         command: impl FnOnce(&mut Ctx) -> Result<u8, Failure>,
     ) -> (Result<u8, Failure>, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut ctx = Ctx {
-            out: &mut out,
-            err: &mut err,
-            input: &mut std::io::empty(),
-            interactive: false,
-            progress_bar: false,
-            memory: Some(1 << 30),
-        };
+        let mut ctx = Ctx::for_test(&mut out, &mut err, 1 << 30);
         let outcome = command(&mut ctx);
         (
             outcome,
