@@ -125,6 +125,8 @@ async function restore() {
     const piles = parsePiles(pilesText);
     if (piles === null) {
       showMessage(`The link's piles '${pilesText}' are not whole numbers separated by commas.`);
+      // Beside the message, a game to play rather than a page left loading.
+      if (!play.current) await randomStart();
     } else if (rulesChanged || !play.seek(piles)) {
       $("start-piles").value = piles.join(" ");
       await play.start(piles);
