@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use stone_game::{
-    Convention, EMBEDDED, GrundyError, GrundyTable, LIMIT, Outcome, Progress, RemotenessError,
-    RemotenessTable, ScanError, ScannedTables, ScannedTriples, Tables, Value,
+    Convention, EMBEDDED, GrundyError, GrundyTable, LIMIT, Move, Outcome, Progress,
+    RemotenessError, RemotenessTable, ScanError, ScannedTables, ScannedTriples, Tables, Value,
 };
 
 use crate::context::{Ctx, Failure};
@@ -370,6 +370,15 @@ pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
         Outcome::Win => "win",
         Outcome::Lose => "lose",
     }
+}
+
+/// Every position one move leaves from `p`, piles in the order given, one
+/// for each legal move (two moves that leave the same position by different
+/// piles give it twice): what `moves --all`, `play`'s engine and the web
+/// explorer rate.
+pub(crate) fn positions_after(p: [u64; 3]) -> impl Iterator<Item = [u64; 3]> {
+    // `all_from` yields only legal moves, which `apply` always applies.
+    Move::all_from(p).filter_map(move |m| m.apply(p))
 }
 
 /// A move's place in [`best_first`]'s order: whether it leaves a won

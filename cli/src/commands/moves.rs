@@ -4,11 +4,12 @@
 //! and remoteness of the position it leaves.
 
 use serde::Serialize;
-use stone_game::{Convention, Move, WinningMove};
+use stone_game::{Convention, WinningMove};
 
 use crate::context::{Ctx, Failure};
 use crate::runtime::{
-    best_first, convention_name, outcome_name, position_table, remoteness_table, view,
+    best_first, convention_name, outcome_name, position_table, positions_after, remoteness_table,
+    view,
 };
 
 /// `moves --json`: `{"position":[a,b,c],"moves":[...]}`.
@@ -110,8 +111,7 @@ fn all_moves(
     let [a, b, c] = p;
     let what = format!("the moves of ({a}, {b}, {c})");
     let table = remoteness_table(ctx, convention, largest, &what)?;
-    let mut moves = Move::all_from(p)
-        .filter_map(|m| m.apply(p))
+    let mut moves = positions_after(p)
         .map(|to| Some((to, table.value(to[0], to[1], to[2])?)))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| Failure::unanswered(&what))?;

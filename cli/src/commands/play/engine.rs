@@ -1,11 +1,11 @@
 //! The engine: which move it makes, and which it names as a hint. It plays
 //! perfectly, by the referee's winning moves.
 
-use stone_game::{Move, Outcome, RemotenessTable, Value};
+use stone_game::{Outcome, RemotenessTable, Value};
 
 use super::referee::Referee;
 use crate::context::Failure;
-use crate::runtime::{Rank, best_first};
+use crate::runtime::{Rank, best_first, positions_after};
 
 /// The best move of one game by its remoteness, and the value of the
 /// position it leaves: the quickest win, or from a lost position the
@@ -19,7 +19,7 @@ pub(super) fn by_remoteness(
         return Ok(None);
     };
     let mut best: Option<(Rank, Value)> = None;
-    for to in Move::all_from([a, b, c]).filter_map(|m| m.apply([a, b, c])) {
+    for to in positions_after([a, b, c]) {
         let value = table
             .value(to[0], to[1], to[2])
             .ok_or_else(|| Failure::unanswered(&format!("the remoteness of {to:?}")))?;

@@ -11,9 +11,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use super::solver::{self, Convention, Outcome, Solved, moves_from};
+use super::solver::{self, Convention, Outcome, Solved};
 use super::state::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE, State};
 use crate::args::{NotANumber, parse_whole};
+use crate::runtime::positions_after;
 
 /// The most games of a sum a position may hold.
 pub(crate) const MAX_GAMES: usize = 8;
@@ -284,7 +285,7 @@ fn single_game(
     grundy: Option<u32>,
 ) -> Result<PositionAnswer, ApiError> {
     let value = value_of(solved, p)?;
-    let moves = moves_from(p)
+    let moves = positions_after(p)
         .map(|to| {
             let v = value_of(solved, to)?;
             Ok(MoveAnswer {
@@ -324,7 +325,7 @@ fn sum_of_games(
     let mut moves = Vec::new();
     for (g, &game) in games.iter().enumerate() {
         let rest = xor ^ grundy_of(table, game)?;
-        for to in moves_from(game) {
+        for to in positions_after(game) {
             let mut whole = piles.to_vec();
             whole[3 * g..3 * g + 3].copy_from_slice(&to);
             moves.push(MoveAnswer {

@@ -5,7 +5,7 @@
 //! positions (partners, sums and counts) and the remoteness of every
 //! position; the Grundy values are the library's [`GrundyTable`].
 
-use stone_game::{Move, ScannedTables, Tables};
+use stone_game::{ScannedTables, Tables};
 
 pub(crate) use stone_game::{Convention, Outcome, RemotenessTable, Value};
 
@@ -45,9 +45,4 @@ impl Solved {
     pub(crate) fn value(&self, p: [u64; 3]) -> Option<Value> {
         self.remoteness.value(p[0], p[1], p[2])
     }
-}
-
-/// Every position one move leaves from `p`, piles in the order given.
-pub(crate) fn moves_from(p: [u64; 3]) -> impl Iterator<Item = [u64; 3]> {
-    Move::all_from(p).filter_map(move |m| m.apply(p))
 }
