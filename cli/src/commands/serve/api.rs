@@ -7,9 +7,10 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State as Shared};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use serde::ser::SerializeSeq;
+use serde::{Serialize, Serializer};
 
 use super::solver::{self, Convention, Outcome, Solved};
 use super::state::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE, State};
@@ -65,6 +66,17 @@ pub(crate) fn error_response(status: StatusCode, message: &str, limit: Option<u3
         }),
     )
         .into_response()
+}
+
+/// A 200 answer of `answer` as JSON, written into a buffer of `capacity`
+/// bytes to start with: an answer's size is known closely in advance, and a
+/// buffer grown by doubling would copy the largest answers, a megabyte,
+/// several times over.
+fn json_answer(answer: &impl Serialize, capacity: usize) -> Result<Response, ApiError> {
+    let mut body = Vec::with_capacity(capacity);
+    serde_json::to_writer(&mut body, answer)
+        .map_err(|e| ApiError::Internal(format!("cannot write the answer: {e}")))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// The rules a game is played by, as the API names them.
@@ -185,8 +197,8 @@ fn within(name: &str, n: u64, max: u32, what: &str) -> Result<(), ApiError> {
 
 /// `GET /api/position`.
 #[derive(Serialize)]
-pub(crate) struct PositionAnswer {
-    position: Vec<u64>,
+pub(crate) struct PositionAnswer<'a> {
+    position: &'a [u64],
     convention: Play,
     outcome: Verdict,
     /// The moves left with perfect play; a single game only.
@@ -194,16 +206,55 @@ pub(crate) struct PositionAnswer {
     /// The Grundy value (the XOR of the games' for a sum); normal play only,
     /// and for piles up to the Grundy cap.
     grundy: Option<u32>,
-    moves: Vec<MoveAnswer>,
+    moves: Vec<MoveAnswer<'a>>,
 }
 
 /// A move of a position, and what it leads to for the player who must
 /// answer it.
 #[derive(Serialize)]
-pub(crate) struct MoveAnswer {
-    to: Vec<u64>,
+pub(crate) struct MoveAnswer<'a> {
+    to: After<'a>,
     outcome: Verdict,
     remoteness: Option<u32>,
+}
+
+/// The position a move leaves, in the order of the piles given; written
+/// out only as the answer is, so that a position's thousands of moves take
+/// no allocation each.
+enum After<'a> {
+    /// A single game's piles.
+    Game([u64; 3]),
+    /// A sum's piles, with game number `game` replaced by `to`.
+    InSum {
+        piles: &'a [u64],
+        game: usize,
+        to: [u64; 3],
+    },
+}
+
+impl Serialize for After<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            After::Game(to) => to.serialize(serializer),
+            After::InSum { piles, game, to } => {
+                let mut seq = serializer.serialize_seq(Some(piles.len()))?;
+                for (g, triple) in piles.chunks(3).enumerate() {
+                    let triple = if g == *game { &to[..] } else { triple };
+                    for pile in triple {
+                        seq.serialize_element(pile)?;
+                    }
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+/// About the bytes of a move of a position of `piles` piles, each below
+/// 10,000: `{"outcome":"lose","remoteness":999,"to":[]},` and at most five
+/// bytes a pile.
+fn move_bytes(piles: usize) -> usize {
+    48 + 5 * piles
 }
 
 /// `piles=A,B,C[,...]&misere=0|1`: a game or a sum of games, and every
@@ -211,22 +262,22 @@ pub(crate) struct MoveAnswer {
 pub(crate) async fn position(
     Shared(state): Shared<Arc<State>>,
     raw: Raw,
-) -> Result<Json<PositionAnswer>, ApiError> {
+) -> Result<Response, ApiError> {
     let params = Params::new(raw, &["piles", "misere"])?;
     let piles = parse_piles(params.required("piles")?)?;
     let play = params.play()?;
     let largest = piles.iter().copied().max().unwrap_or(0);
-    let answer = if let [a, b, c] = piles[..] {
+    let answer = if let Ok(game) = <&[u64; 3]>::try_from(&piles[..]) {
         within("piles", largest, MAX_PILE, "positions")?;
         let solved = state.solved(largest, play.convention()).await?;
         let grundy = match play {
             Play::Normal if largest <= u64::from(MAX_GRUNDY_PILE) => {
                 let table = state.grundy(largest).await?;
-                Some(grundy_of(&table, [a, b, c])?)
+                Some(grundy_of(&table, *game)?)
             }
             _ => None,
         };
-        single_game(&solved, [a, b, c], play, grundy)?
+        single_game(&solved, game, play, grundy)?
     } else {
         if let Play::Misere = play {
             return Err(ApiError::Bad(
@@ -244,7 +295,7 @@ pub(crate) async fn position(
         let table = state.grundy(largest).await?;
         sum_of_games(&table, &piles)?
     };
-    Ok(Json(answer))
+    json_answer(&answer, 128 + answer.moves.len() * move_bytes(piles.len()))
 }
 
 /// The piles of `piles=...`: three, or three per game of a sum.
@@ -278,25 +329,25 @@ fn value_of(solved: &Solved, p: [u64; 3]) -> Result<solver::Value, ApiError> {
         .ok_or_else(|| ApiError::Internal(format!("the tables lack {p:?}")))
 }
 
-fn single_game(
+fn single_game<'a>(
     solved: &Solved,
-    p: [u64; 3],
+    game: &'a [u64; 3],
     play: Play,
     grundy: Option<u32>,
-) -> Result<PositionAnswer, ApiError> {
-    let value = value_of(solved, p)?;
-    let moves = positions_after(p)
+) -> Result<PositionAnswer<'a>, ApiError> {
+    let value = value_of(solved, *game)?;
+    let moves = positions_after(*game)
         .map(|to| {
             let v = value_of(solved, to)?;
             Ok(MoveAnswer {
-                to: to.to_vec(),
+                to: After::Game(to),
                 outcome: v.outcome.into(),
                 remoteness: Some(v.remoteness),
             })
         })
         .collect::<Result<_, ApiError>>()?;
     Ok(PositionAnswer {
-        position: p.to_vec(),
+        position: game,
         convention: play,
         outcome: value.outcome.into(),
         remoteness: Some(value.remoteness),
@@ -314,10 +365,10 @@ fn verdict_of_sum(xor: u32) -> Verdict {
     }
 }
 
-fn sum_of_games(
+fn sum_of_games<'a>(
     table: &stone_game::GrundyTable,
-    piles: &[u64],
-) -> Result<PositionAnswer, ApiError> {
+    piles: &'a [u64],
+) -> Result<PositionAnswer<'a>, ApiError> {
     let games: Vec<[u64; 3]> = piles.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
     let xor = table
         .sum_value(&games)
@@ -326,17 +377,15 @@ fn sum_of_games(
     for (g, &game) in games.iter().enumerate() {
         let rest = xor ^ grundy_of(table, game)?;
         for to in positions_after(game) {
-            let mut whole = piles.to_vec();
-            whole[3 * g..3 * g + 3].copy_from_slice(&to);
             moves.push(MoveAnswer {
-                to: whole,
+                to: After::InSum { piles, game: g, to },
                 outcome: verdict_of_sum(rest ^ grundy_of(table, to)?),
                 remoteness: None,
             });
         }
     }
     Ok(PositionAnswer {
-        position: piles.to_vec(),
+        position: piles,
         convention: Play::Normal,
         outcome: verdict_of_sum(xor),
         remoteness: None,
@@ -383,28 +432,69 @@ pub(crate) async fn slice(
     }))
 }
 
+/// About the bytes of a map of values to `limit`: a value of up to four
+/// digits and a comma for each of `(L + 1)^2` points.
+fn map_bytes(limit: u64) -> usize {
+    let side = usize::try_from(limit).map_or(usize::MAX, |l| l.saturating_add(1));
+    128usize.saturating_add(side.saturating_mul(side).saturating_mul(5))
+}
+
+/// The values of `{A, b, c}` for `b, c <= L`, a row for each `b`.
+struct Grid {
+    side: usize,
+    values: Vec<u32>,
+}
+
+impl Grid {
+    /// The grid to `limit` of `value(b, c)`, which is the value of
+    /// `{A, b, c}` and so the same as `value(c, b)`: asked once for each
+    /// pair `b <= c`, half the look-ups of the whole plane.
+    fn symmetric(
+        limit: u64,
+        mut value: impl FnMut(u64, u64) -> Result<u32, ApiError>,
+    ) -> Result<Grid, ApiError> {
+        let side = usize::try_from(limit)
+            .ok()
+            .and_then(|l| l.checked_add(1))
+            .ok_or_else(|| ApiError::Internal(format!("no map to {limit}")))?;
+        let mut values = vec![0; side * side];
+        for (b, row) in (0..=limit).zip(0..side) {
+            for (c, column) in (b..=limit).zip(row..side) {
+                let v = value(b, c)?;
+                values[row * side + column] = v;
+                values[column * side + row] = v;
+            }
+        }
+        Ok(Grid { side, values })
+    }
+}
+
+impl Serialize for Grid {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.values.chunks(self.side))
+    }
+}
+
 /// `GET /api/grundy`.
 #[derive(Serialize)]
 pub(crate) struct GrundyAnswer {
     a: u64,
     limit: u64,
     /// `values[b][c]`: the value of `{A, b, c}`.
-    values: Vec<Vec<u32>>,
+    values: Grid,
 }
 
 /// `a=A&limit=L`: the Grundy values of `{A, b, c}` for `b, c <= L`.
 pub(crate) async fn grundy(
     Shared(state): Shared<Arc<State>>,
     raw: Raw,
-) -> Result<Json<GrundyAnswer>, ApiError> {
+) -> Result<Response, ApiError> {
     let params = Params::new(raw, &["a", "limit"])?;
     let a = params.number("a", MAX_GRUNDY_PILE, "Grundy values")?;
     let limit = params.number("limit", MAX_MAP, "maps of Grundy values")?;
     let table = state.grundy(a.max(limit)).await?;
-    let values = (0..=limit)
-        .map(|b| (0..=limit).map(|c| grundy_of(&table, [a, b, c])).collect())
-        .collect::<Result<_, _>>()?;
-    Ok(Json(GrundyAnswer { a, limit, values }))
+    let values = Grid::symmetric(limit, |b, c| grundy_of(&table, [a, b, c]))?;
+    json_answer(&GrundyAnswer { a, limit, values }, map_bytes(limit))
 }
 
 /// `GET /api/remoteness`.
@@ -414,7 +504,7 @@ pub(crate) struct RemotenessAnswer {
     limit: u64,
     convention: Play,
     /// `remoteness[b][c]`: the remoteness of `{A, b, c}`.
-    remoteness: Vec<Vec<u32>>,
+    remoteness: Grid,
     /// `losing[b]`: the `c` of each losing `{A, b, c}` with `c <= L`.
     losing: Vec<Option<u64>>,
 }
@@ -423,33 +513,31 @@ pub(crate) struct RemotenessAnswer {
 pub(crate) async fn remoteness(
     Shared(state): Shared<Arc<State>>,
     raw: Raw,
-) -> Result<Json<RemotenessAnswer>, ApiError> {
+) -> Result<Response, ApiError> {
     let params = Params::new(raw, &["a", "limit", "misere"])?;
     let a = params.number("a", MAX_PILE, "remoteness")?;
     let limit = params.number("limit", MAX_MAP, "maps of remoteness")?;
     let play = params.play()?;
     let solved = state.solved(a.max(limit), play.convention()).await?;
     let mut losing = vec![None; limit as usize + 1];
-    let remoteness = (0..=limit)
-        .map(|b| {
-            (0..=limit)
-                .map(|c| {
-                    let v = value_of(&solved, [a, b, c])?;
-                    if v.outcome == Outcome::Lose {
-                        losing[b as usize] = Some(c);
-                    }
-                    Ok(v.remoteness)
-                })
-                .collect()
-        })
-        .collect::<Result<_, ApiError>>()?;
-    Ok(Json(RemotenessAnswer {
-        a,
-        limit,
-        convention: play,
-        remoteness,
-        losing,
-    }))
+    let remoteness = Grid::symmetric(limit, |b, c| {
+        let v = value_of(&solved, [a, b, c])?;
+        if v.outcome == Outcome::Lose {
+            losing[b as usize] = Some(c);
+            losing[c as usize] = Some(b);
+        }
+        Ok(v.remoteness)
+    })?;
+    json_answer(
+        &RemotenessAnswer {
+            a,
+            limit,
+            convention: play,
+            remoteness,
+            losing,
+        },
+        map_bytes(limit) + 5 * (limit as usize + 1),
+    )
 }
 
 /// `GET /api/sum`.

@@ -16,6 +16,7 @@ use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use tower::ServiceBuilder;
 use tower::limit::ConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -67,6 +68,13 @@ pub(crate) fn serve(ctx: &mut Ctx, host: IpAddr, port: u16) -> Result<u8, Failur
     writeln!(ctx.out, "serving http://{local}/")?;
     ctx.out.flush()?;
     let app = router(State::new(ctx.memory));
+    // An answer leaves in pieces (its head, then its body), and with Nagle's
+    // algorithm a small last piece waits for the client's delayed
+    // acknowledgement of the one before, up to 40 ms on Linux. A socket
+    // that refuses the option is served all the same.
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     runtime
         .block_on(async {
             axum::serve(listener, app)
