@@ -208,14 +208,36 @@ fn the_grundy_and_remoteness_maps_match_the_positions() {
             );
         }
     }
+    // Every point of both halves of the plane, in both conventions.
+    for (convention, flag) in [(Convention::Normal, 0), (Convention::Misere, 1)] {
+        let table = RemotenessTable::compute(15, convention).unwrap();
+        let path = format!("/api/remoteness?a=15&limit=12&misere={flag}");
+        let answer = server.json(&path, 200);
+        assert_eq!(answer["convention"], ["normal", "misere"][flag], "{path}");
+        let rows = answer["remoteness"].as_array().unwrap();
+        assert_eq!(rows.len(), 13, "{path}");
+        let losing = answer["losing"].as_array().unwrap();
+        assert_eq!(losing.len(), 13, "{path}");
+        for b in 0..=12 {
+            let row = rows[b as usize].as_array().unwrap();
+            assert_eq!(row.len(), 13, "{path}");
+            let mut lost = Value::Null;
+            for c in 0..=12 {
+                let value = table.value(15, b, c).unwrap();
+                assert_eq!(row[c as usize], json!(value.remoteness), "{path}: {b} {c}");
+                if value.outcome == Outcome::Lose {
+                    lost = json!(c);
+                }
+            }
+            assert_eq!(losing[b as usize], lost, "{path}: {b}");
+        }
+    }
+    // The map agrees with the position's own answer.
     let answer = server.json("/api/remoteness?a=2&limit=12", 200);
-    assert_eq!(answer["convention"], "normal");
     let rows = answer["remoteness"].as_array().unwrap();
     for (b, c) in [(0, 0), (3, 5), (12, 1), (7, 7)] {
         let position = server.json(&format!("/api/position?piles=2,{b},{c}"), 200);
         assert_eq!(rows[b][c], position["remoteness"], "{b} {c}");
-        let lost = position["outcome"] == "lose";
-        assert_eq!(answer["losing"][b] == json!(c), lost, "{b} {c}");
     }
 }
 

@@ -102,6 +102,34 @@ pub struct Answer {
     pub body: String,
 }
 
+/// A connection kept open for one request after another, as a browser
+/// keeps one.
+pub struct Connection {
+    stream: TcpStream,
+    address: SocketAddr,
+}
+
+impl Connection {
+    /// A connection to `address`.
+    pub fn open(address: SocketAddr) -> Connection {
+        let stream = TcpStream::connect_timeout(&address, REQUEST_TIMEOUT).expect("connects");
+        stream.set_read_timeout(Some(REQUEST_TIMEOUT)).unwrap();
+        stream.set_write_timeout(Some(REQUEST_TIMEOUT)).unwrap();
+        stream.set_nodelay(true).unwrap();
+        Connection { stream, address }
+    }
+
+    /// `GET path` (with its query) on this connection.
+    pub fn get(&mut self, path: &str) -> Answer {
+        // One write: a request in pieces would wait on Nagle's algorithm
+        // for the server's delayed acknowledgement of the first.
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.address);
+        self.stream.write_all(request.as_bytes()).expect("sends");
+        let raw = read_answer(&mut self.stream, true);
+        parse(&raw).unwrap_or_else(|| panic!("{path}: not an HTTP answer: {raw:?}"))
+    }
+}
+
 /// `GET path` from `address`, on a connection of its own.
 pub fn get(address: SocketAddr, path: &str) -> Answer {
     request(address, "GET", path, "")
@@ -129,35 +157,51 @@ fn request(address: SocketAddr, method: &str, path: &str, body: &str) -> Answer 
         "{method} {path} HTTP/1.1\r\nHost: {address}\r\n{length}Connection: close\r\n\r\n{body}"
     )
     .expect("sends");
-    let raw = read_answer(&mut stream);
+    let raw = read_answer(&mut stream, false);
     parse(&raw).unwrap_or_else(|| panic!("{path}: not an HTTP answer: {raw:?}"))
 }
 
 /// The bytes of one answer: to its `Content-Length` when it has one (a
-/// server may keep the connection open after it), else to the end.
-fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
+/// server may keep the connection open after it), else to the end, which a
+/// connection `kept_open` does not reach.
+fn read_answer(stream: &mut TcpStream, kept_open: bool) -> Vec<u8> {
     let mut raw = Vec::new();
-    let mut buffer = [0; 16 * 1024];
-    loop {
+    let mut buffer = vec![0; 64 * 1024];
+    let (end, length) = loop {
         let n = stream.read(&mut buffer).expect("reads the answer");
         raw.extend_from_slice(&buffer[..n]);
-        if n == 0 {
-            return raw;
-        }
         if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
             let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
             let length = head.lines().find_map(|line| {
                 line.strip_prefix("content-length:")
                     .and_then(|v| v.trim().parse::<usize>().ok())
             });
-            if let Some(length) = length
-                && raw.len() >= end + 4 + length
-            {
-                raw.truncate(end + 4 + length);
-                return raw;
+            break (end, length);
+        }
+        if n == 0 {
+            return raw;
+        }
+    };
+    match length {
+        Some(length) => {
+            let whole = end + 4 + length;
+            if raw.len() < whole {
+                let rest = whole - raw.len();
+                raw.reserve_exact(rest);
+                let read = stream
+                    .take(rest as u64)
+                    .read_to_end(&mut raw)
+                    .expect("reads the answer's body");
+                assert_eq!(read, rest, "the connection closed inside an answer");
             }
+            raw.truncate(whole);
+        }
+        None if kept_open => panic!("an answer without a Content-Length on a kept connection"),
+        None => {
+            stream.read_to_end(&mut raw).expect("reads the answer");
         }
     }
+    raw
 }
 
 /// An HTTP/1.1 answer with a `Content-Length` or a closed connection.
