@@ -57,6 +57,7 @@ use clap::error::ErrorKind;
 mod args;
 mod commands;
 mod context;
+mod engine;
 mod memory;
 mod runtime;
 mod usage;

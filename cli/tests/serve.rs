@@ -454,3 +454,70 @@ fn ctrl_c_stops_the_server_cleanly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "note: stopped\n");
 }
+
+/// The first move `stone-game play` makes from `piles` when it moves first.
+fn plays_first(piles: &[u64], misere: bool) -> Vec<u64> {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_stone-game"));
+    command.arg("play").args(piles.iter().map(u64::to_string));
+    command.arg("--engine-first");
+    if misere {
+        command.arg("--misere");
+    }
+    let output = command
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("play runs");
+    let out = String::from_utf8_lossy(&output.stdout);
+    let line = out
+        .lines()
+        .find_map(|line| line.strip_prefix("engine: "))
+        .unwrap_or_else(|| panic!("play {piles:?} made no move: {out}"));
+    line.split(' ').map(|p| p.parse().unwrap()).collect()
+}
+
+#[test]
+fn the_engine_named_is_the_one_play_plays() {
+    let server = Server::start();
+    let join = |p: &[u64]| p.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    // Won and lost single games in both conventions, then sums won and lost
+    // (the lost ones take the engine's longest resistance, a stone at a
+    // time, chosen by the replies it leaves).
+    let singles: [&[u64]; 6] = [
+        &[1, 3, 4],
+        &[1, 3, 3],
+        &[5, 8, 13],
+        &[20, 17, 9],
+        &[0, 0, 7],
+        &[12, 12, 12],
+    ];
+    for misere in [false, true] {
+        for &p in &singles {
+            let path = format!(
+                "/api/position?piles={}&misere={}",
+                join(p),
+                u8::from(misere)
+            );
+            let answer = server.json(&path, 200);
+            assert_eq!(answer["engine"], json!(plays_first(p, misere)), "{path}");
+        }
+    }
+    let sums: [&[u64]; 4] = [
+        &[1, 2, 3, 4, 5, 6],
+        &[1, 3, 4, 1, 3, 4],
+        &[2, 5, 7, 0, 0, 0, 3, 3, 1],
+        &[6, 1, 2, 6, 1, 2, 9, 9, 9],
+    ];
+    for &p in &sums {
+        let path = format!("/api/position?piles={}", join(p));
+        let answer = server.json(&path, 200);
+        assert_eq!(answer["engine"], json!(plays_first(p, false)), "{path}");
+    }
+    // No move, no engine's move.
+    for path in [
+        "/api/position?piles=0,0,0",
+        "/api/position?piles=0,0,0&misere=1",
+        "/api/position?piles=0,0,0,0,0,0",
+    ] {
+        assert_eq!(server.json(path, 200)["engine"], Value::Null, "{path}");
+    }
+}

@@ -36,28 +36,6 @@ export function describe(outcome, remoteness) {
   return `${verb} in ${remoteness} move${remoteness === 1 ? "" : "s"}`;
 }
 
-// The engine's choice among `moves` (each with what it leads to for the
-// player who must answer): a winning move when there is one, the fastest by
-// remoteness; else the longest loss. Without remoteness (a sum of games),
-// the winning move that leaves the most stones, else the move that leaves
-// the most stones, as `stone-game play` does.
-export function engineChoice(moves) {
-  const left = (m) => m.to.reduce((s, p) => s + p, 0);
-  const winning = moves.filter((m) => m.outcome === "lose");
-  const pool = winning.length > 0 ? winning : moves;
-  let best = null;
-  for (const m of pool) {
-    if (best === null) { best = m; continue; }
-    if (m.remoteness !== null && best.remoteness !== null) {
-      const better = winning.length > 0 ? m.remoteness < best.remoteness : m.remoteness > best.remoteness;
-      if (better) best = m;
-    } else if (left(m) > left(best)) {
-      best = m;
-    }
-  }
-  return best;
-}
-
 export class Play {
   constructor({ onChange, showMessage }) {
     this.onChange = onChange;
@@ -137,17 +115,18 @@ export class Play {
     if (this.engine && !this.over()) {
       this.render();
       this.setStatus("engine", "The engine is thinking…");
-      const reply = engineChoice(answer.data.moves);
-      const next = await api.position(reply.to, this.misere);
+      // The server names the move `stone-game play`'s engine makes.
+      const reply = answer.data.engine;
+      const next = await api.position(reply, this.misere);
       if (!next.ok) {
         this.busy = false;
         this.showMessage(next.error);
         this.render();
         return;
       }
-      this.entries.push({ piles: reply.to, info: next.data, by: "engine" });
+      this.entries.push({ piles: reply, info: next.data, by: "engine" });
       this.index += 1;
-      this.updateGames(reply.to);
+      this.updateGames(reply);
     }
     this.busy = false;
     this.render();

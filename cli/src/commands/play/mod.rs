@@ -14,7 +14,6 @@
 //! protocol of [`pipe`] (README, "Playing"), in a terminal as rows of
 //! stones ([`terminal`]). This module starts the game and runs its turns.
 
-mod engine;
 mod input;
 mod pipe;
 mod referee;
@@ -26,13 +25,13 @@ use std::io::Write;
 use stone_game::{Convention, EMBEDDED, GrundyTable, RemotenessTable, ScannedTables, Tables};
 
 use crate::context::{Ctx, Failure};
+use crate::engine::{Referee, engine_move_with, hint_with};
 use crate::runtime::{
     MAX_REMOTENESS, grundy_table, misere_refused, position_table, remoteness_table, table_to, view,
 };
-use engine::{engine_move_with, hint_with};
 use input::{Input, parse_input};
 use pipe::Pipe;
-use referee::{End, Referee, Winner, check_move, games_text, is_over};
+use referee::{End, Winner, check_move, games_text, is_over};
 use terminal::Terminal;
 use view::{Leaving, View};
 

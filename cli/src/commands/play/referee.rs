@@ -1,48 +1,7 @@
-//! The referee: positions, which moves are legal, which win, and who has won.
-//! One game is decided by the tables of losing positions; a sum of games by
-//! its games' Grundy values, through the library's
-//! [`GrundyTable::sum_winning_moves`].
+//! The referee: which moves are legal, why a move is not, and who has won.
+//! Which moves win is the engine's [`Referee`](crate::engine::Referee).
 
-use stone_game::{GrundyTable, IllegalMove, Move, Tables};
-
-use crate::context::Failure;
-
-/// What decides the positions of a game.
-pub(super) enum Referee<'t> {
-    /// One game: the tables of losing positions.
-    One(Tables<'t>),
-    /// A sum of games: the Grundy values of every game.
-    Sum(&'t GrundyTable),
-}
-
-impl Referee<'_> {
-    /// Every move from the whole position `p` to a lost one (for the player
-    /// who must answer it), as the position it leaves; none when `p` is lost.
-    pub(super) fn winning_moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, Failure> {
-        match self {
-            Referee::One(tables) => {
-                let moves = tables.winning_moves(p[0], p[1], p[2]).ok_or_else(|| {
-                    Failure::Internal(format!("the tables do not answer the moves of {p:?}"))
-                })?;
-                Ok(moves.map(|m| m.to.to_vec()).collect())
-            }
-            Referee::Sum(values) => {
-                let games: Vec<[u64; 3]> = p.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
-                let moves = values.sum_winning_moves(&games).ok_or_else(|| {
-                    Failure::Internal(format!("the Grundy table lacks {}", games_text(p)))
-                })?;
-                Ok(moves
-                    .into_iter()
-                    .map(|m| {
-                        let mut whole = p.to_vec();
-                        whole[3 * m.game..3 * m.game + 3].copy_from_slice(&m.to);
-                        whole
-                    })
-                    .collect())
-            }
-        }
-    }
-}
+use stone_game::{IllegalMove, Move};
 
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +120,9 @@ pub(super) fn games_text(p: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::Failure;
+    use crate::engine::Referee;
+    use stone_game::GrundyTable;
 
     #[test]
     fn moves_are_checked_and_explained_with_the_piles_names() {

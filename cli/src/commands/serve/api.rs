@@ -15,6 +15,8 @@ use serde::{Serialize, Serializer};
 use super::solver::{self, Convention, Outcome, Solved};
 use super::state::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE, State};
 use crate::args::{NotANumber, parse_whole};
+use crate::context::Failure;
+use crate::engine::{Referee, best_of, engine_move_with};
 use crate::runtime::positions_after;
 
 /// The most games of a sum a position may hold.
@@ -206,6 +208,9 @@ pub(crate) struct PositionAnswer<'a> {
     /// The Grundy value (the XOR of the games' for a sum); normal play only,
     /// and for piles up to the Grundy cap.
     grundy: Option<u32>,
+    /// The position `stone-game play`'s engine leaves from this one, in the
+    /// order of the piles given; none when no move is left.
+    engine: Option<Vec<u64>>,
     moves: Vec<MoveAnswer<'a>>,
 }
 
@@ -336,22 +341,25 @@ fn single_game<'a>(
     grundy: Option<u32>,
 ) -> Result<PositionAnswer<'a>, ApiError> {
     let value = value_of(solved, *game)?;
-    let moves = positions_after(*game)
-        .map(|to| {
-            let v = value_of(solved, to)?;
-            Ok(MoveAnswer {
-                to: After::Game(to),
-                outcome: v.outcome.into(),
-                remoteness: Some(v.remoteness),
-            })
+    let after = positions_after(*game)
+        .map(|to| Ok((to, value_of(solved, to)?)))
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let engine = best_of(after.iter().copied()).map(|(to, _)| to.to_vec());
+    let moves = after
+        .into_iter()
+        .map(|(to, v)| MoveAnswer {
+            to: After::Game(to),
+            outcome: v.outcome.into(),
+            remoteness: Some(v.remoteness),
         })
-        .collect::<Result<_, ApiError>>()?;
+        .collect();
     Ok(PositionAnswer {
         position: game,
         convention: play,
         outcome: value.outcome.into(),
         remoteness: Some(value.remoteness),
         grundy,
+        engine,
         moves,
     })
 }
@@ -384,12 +392,24 @@ fn sum_of_games<'a>(
             });
         }
     }
+    let engine = if moves.is_empty() {
+        None
+    } else {
+        let referee = Referee::Sum(table);
+        Some(
+            engine_move_with(&referee, None, piles).map_err(|e| match e {
+                Failure::Internal(message) => ApiError::Internal(message),
+                other => ApiError::Internal(format!("{other:?}")),
+            })?,
+        )
+    };
     Ok(PositionAnswer {
         position: piles,
         convention: Play::Normal,
         outcome: verdict_of_sum(xor),
         remoteness: None,
         grundy: Some(xor),
+        engine,
         moves,
     })
 }

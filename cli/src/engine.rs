@@ -1,40 +1,91 @@
-//! The engine: which move it makes, and which it names as a hint. It plays
-//! perfectly, by the referee's winning moves.
+//! The engine: the move it makes from a position, and the winning move it
+//! names as a hint. It plays perfectly, by the referee's winning moves, and
+//! one game by its remoteness. `play` plays against it, and the web
+//! explorer's answers name its move, so that the page's engine is this one.
+//!
+//! One game is refereed by the tables of losing positions; a sum of games by
+//! its games' Grundy values, through the library's
+//! [`GrundyTable::sum_winning_moves`].
 
-use stone_game::{Outcome, RemotenessTable, Value};
+use stone_game::{GrundyTable, Outcome, RemotenessTable, Tables, Value};
 
-use super::referee::Referee;
 use crate::context::Failure;
-use crate::runtime::{Rank, best_first, positions_after};
+use crate::runtime::{best_first, positions_after};
 
-/// The best move of one game by its remoteness, and the value of the
-/// position it leaves: the quickest win, or from a lost position the
-/// longest resistance ([`best_first`]); `None` for a sum of games or a
-/// position with no move.
-pub(super) fn by_remoteness(
+/// What decides the positions of a game.
+pub(crate) enum Referee<'t> {
+    /// One game: the tables of losing positions.
+    One(Tables<'t>),
+    /// A sum of games: the Grundy values of every game.
+    Sum(&'t GrundyTable),
+}
+
+impl Referee<'_> {
+    /// Every move from the whole position `p` to a lost one (for the player
+    /// who must answer it), as the position it leaves; none when `p` is lost.
+    pub(crate) fn winning_moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, Failure> {
+        match self {
+            Referee::One(tables) => {
+                let moves = tables.winning_moves(p[0], p[1], p[2]).ok_or_else(|| {
+                    Failure::Internal(format!("the tables do not answer the moves of {p:?}"))
+                })?;
+                Ok(moves.map(|m| m.to.to_vec()).collect())
+            }
+            Referee::Sum(values) => {
+                let games: Vec<[u64; 3]> = p.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
+                let moves = values.sum_winning_moves(&games).ok_or_else(|| {
+                    Failure::Internal(format!("the Grundy table lacks {games:?}"))
+                })?;
+                Ok(moves
+                    .into_iter()
+                    .map(|m| {
+                        let mut whole = p.to_vec();
+                        whole[3 * m.game..3 * m.game + 3].copy_from_slice(&m.to);
+                        whole
+                    })
+                    .collect())
+            }
+        }
+    }
+}
+
+/// The best of one game's moves, each the position it leaves and that
+/// position's value: the quickest win, or from a lost position the longest
+/// resistance, ties to the least position ([`best_first`]); `None` when
+/// there is no move.
+pub(crate) fn best_of(
+    moves: impl IntoIterator<Item = ([u64; 3], Value)>,
+) -> Option<([u64; 3], Value)> {
+    moves
+        .into_iter()
+        .min_by_key(|&(to, value)| best_first(to, value))
+}
+
+/// The best move of one game by its remoteness ([`best_of`]), and the value
+/// of the position it leaves; `None` for a sum of games or a position with
+/// no move.
+pub(crate) fn by_remoteness(
     table: &RemotenessTable,
     position: &[u64],
 ) -> Result<Option<(Vec<u64>, Value)>, Failure> {
     let &[a, b, c] = position else {
         return Ok(None);
     };
-    let mut best: Option<(Rank, Value)> = None;
-    for to in positions_after([a, b, c]) {
-        let value = table
-            .value(to[0], to[1], to[2])
-            .ok_or_else(|| Failure::unanswered(&format!("the remoteness of {to:?}")))?;
-        let rank = best_first(to, value);
-        if best.as_ref().is_none_or(|(least, _)| rank < *least) {
-            best = Some((rank, value));
-        }
-    }
-    Ok(best.map(|((_, _, to), value)| (to.to_vec(), value)))
+    let moves = positions_after([a, b, c])
+        .map(|to| {
+            table
+                .value(to[0], to[1], to[2])
+                .map(|value| (to, value))
+                .ok_or_else(|| Failure::unanswered(&format!("the remoteness of {to:?}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(best_of(moves).map(|(to, value)| (to.to_vec(), value)))
 }
 
 /// The engine's move from `position`: by the remoteness table of the game
 /// when there is one ([`by_remoteness`]: it wins in the fewest moves and,
 /// when lost, holds out the longest), else by [`engine_move`].
-pub(super) fn engine_move_with(
+pub(crate) fn engine_move_with(
     referee: &Referee,
     remoteness: Option<&RemotenessTable>,
     position: &[u64],
@@ -49,7 +100,7 @@ pub(super) fn engine_move_with(
 
 /// The hint from `position`: the winning move the engine would make, and
 /// with a remoteness table the moves the win takes, `N` of `win in N`.
-pub(super) fn hint_with(
+pub(crate) fn hint_with(
     referee: &Referee,
     remoteness: Option<&RemotenessTable>,
     position: &[u64],
@@ -69,7 +120,7 @@ pub(super) fn hint_with(
 /// from a lost position, one stone from one pile, the move that takes the
 /// least and so keeps the game longest, choosing among those one that the
 /// player cannot end at once, then the one with the fewest winning replies.
-pub(super) fn engine_move(referee: &Referee, position: &[u64]) -> Result<Vec<u64>, Failure> {
+pub(crate) fn engine_move(referee: &Referee, position: &[u64]) -> Result<Vec<u64>, Failure> {
     if let Some(to) = winning_move(referee, position)? {
         return Ok(to);
     }
@@ -91,7 +142,7 @@ pub(super) fn engine_move(referee: &Referee, position: &[u64]) -> Result<Vec<u64
 
 /// The winning move that leaves the most stones, if there is one: the
 /// engine wins all the same, and the game lasts longer. The hint names it.
-pub(super) fn winning_move(
+pub(crate) fn winning_move(
     referee: &Referee,
     position: &[u64],
 ) -> Result<Option<Vec<u64>>, Failure> {
