@@ -521,3 +521,45 @@ fn the_engine_named_is_the_one_play_plays() {
         assert_eq!(server.json(path, 200)["engine"], Value::Null, "{path}");
     }
 }
+
+/// `GET path` from `server` with `host` in the `Host` header: the status
+/// line and the body.
+fn get_for_host(server: &Server, host: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(server.address).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    let status = raw.lines().next().unwrap_or_default().to_string();
+    let body = raw.split_once("\r\n\r\n").map(|(_, b)| b.to_string());
+    (status, body.unwrap_or_default())
+}
+
+#[test]
+fn on_loopback_only_requests_for_loopback_names_are_served() {
+    let server = Server::start();
+    let port = server.address.port();
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        "localhost".into(),
+    ] {
+        let (status, _) = get_for_host(&server, &host, "/api/sum?limit=4");
+        assert!(status.contains(" 200 "), "{host}: {status}");
+    }
+    // A name that someone else's DNS points at 127.0.0.1.
+    for host in [format!("rebound.example:{port}"), "10.1.2.3".into()] {
+        for path in ["/api/sum?limit=4", "/"] {
+            let (status, body) = get_for_host(&server, &host, path);
+            assert!(status.contains(" 403 "), "{host}{path}: {status}");
+            assert!(
+                body.contains("localhost or 127.0.0.1 only") && body.contains(&host),
+                "{host}{path}: {body}"
+            );
+        }
+    }
+}

@@ -28,6 +28,7 @@ use crate::context::{Ctx, Failure};
 
 pub(crate) mod api;
 mod assets;
+mod host;
 mod solver;
 mod state;
 
@@ -68,6 +69,11 @@ pub(crate) fn serve(ctx: &mut Ctx, host: IpAddr, port: u16) -> Result<u8, Failur
     writeln!(ctx.out, "serving http://{local}/")?;
     ctx.out.flush()?;
     let app = router(State::new(ctx.memory));
+    let app = if host.is_loopback() {
+        app.layer(axum::middleware::from_fn(host::loopback_only))
+    } else {
+        app
+    };
     // An answer leaves in pieces (its head, then its body), and with Nagle's
     // algorithm a small last piece waits for the client's delayed
     // acknowledgement of the one before, up to 40 ms on Linux. A socket
