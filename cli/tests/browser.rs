@@ -35,7 +35,7 @@ type Outcome = Result<(), String>;
 type TestFn = for<'a> fn(&'a Session) -> Pin<Box<dyn Future<Output = Outcome> + 'a>>;
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 7] = [
+const TESTS: [(&str, TestFn); 8] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -55,6 +55,10 @@ const TESTS: [(&str, TestFn); 7] = [
     ("misere_from_a_link_and_from_the_checkbox", |s| {
         Box::pin(misere(s))
     }),
+    (
+        "a_typed_sum_of_games_shows_the_xor_and_the_librarys_colours",
+        |s| Box::pin(sum_of_games(s)),
+    ),
 ];
 
 fn main() {
@@ -667,6 +671,32 @@ async fn bad_url_parameter(s: &Session) -> Outcome {
             return Err(format!("{query}: {message:?}"));
         }
     }
+    // Two bad parameters: both are named, and the page's own map is drawn
+    // rather than none.
+    s.client
+        .goto(&format!("{}?view=map&a=x&limit=99999", s.url))
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until("document.body.dataset.ready === '1'").await?;
+    let message = s.text("#message").await?;
+    for needle in [
+        "The link's parameter 'a' is 'x'",
+        "is 99999, but this server",
+    ] {
+        if !message.contains(needle) {
+            return Err(format!("a=x&limit=99999: {needle:?} not in {message:?}"));
+        }
+    }
+    let readout = s.text("#map-readout").await?;
+    if !readout.starts_with("Losing positions marked:") {
+        return Err(format!("a=x&limit=99999: no map drawn: {readout:?}"));
+    }
+    let limit = s
+        .js("return document.getElementById('map-limit').value")
+        .await?;
+    if limit != json!("60") {
+        return Err(format!("a=x&limit=99999: the form shows limit {limit}"));
+    }
     Ok(())
 }
 
@@ -716,5 +746,78 @@ async fn misere(s: &Session) -> Outcome {
     s.wait_until("new URLSearchParams(location.search).get('misere') === '0'")
         .await?;
     s.wait_until("document.getElementById('value').textContent === '0 0 1: the player to move wins in 1 move · Grundy value 1'").await?;
+    Ok(())
+}
+
+async fn sum_of_games(s: &Session) -> Outcome {
+    let grundy = stone_game::GrundyTable::compute(10).map_err(|e| e.to_string())?;
+    let value = |p: &[u64]| -> Result<u32, String> {
+        let games: Vec<[u64; 3]> = p.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
+        grundy
+            .sum_value(&games)
+            .ok_or(format!("{p:?} past the table"))
+    };
+    s.open_page("?engine=0&values=1").await?;
+    let field = s
+        .client
+        .find(Locator::Id("start-piles"))
+        .await
+        .map_err(|e| e.to_string())?;
+    field.clear().await.map_err(|e| e.to_string())?;
+    field
+        .send_keys("1 2 3 + 4 5 6\u{E007}")
+        .await
+        .map_err(|e| e.to_string())?; // Enter submits the form
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '1,2,3,4,5,6'")
+        .await?;
+    s.wait_for_turn().await?;
+    let (first, second) = (value(&[1, 2, 3])?, value(&[4, 5, 6])?);
+    if first ^ second == 0 {
+        return Err(format!(
+            "1 2 3 + 4 5 6 is lost ({first} ⊕ {second}): pick a won sum"
+        ));
+    }
+    let expected = format!(
+        "1 2 3 + 4 5 6: the player to move wins · Grundy values {first} ⊕ {second} = {}",
+        first ^ second
+    );
+    let shown = s.text("#value").await?;
+    if shown != expected {
+        return Err(format!("{shown:?}, expected {expected:?}"));
+    }
+    // Every move of either game, coloured by the XOR it leaves.
+    let moves = s
+        .js("return [...document.querySelectorAll('button.move')].map(b => [b.dataset.to, b.dataset.leadsTo || null]);")
+        .await?;
+    let moves = moves.as_array().ok_or("no moves")?;
+    let count = stone_game::Move::all_from([1, 2, 3]).count()
+        + stone_game::Move::all_from([4, 5, 6]).count();
+    if moves.len() != count {
+        return Err(format!("{} move buttons, {count} moves", moves.len()));
+    }
+    let mut winning = None;
+    for m in moves {
+        let to = parse_piles(m[0].as_str().ok_or("data-to")?);
+        let lost = value(&to)? == 0;
+        let colour = m[1].as_str().ok_or("a move is not coloured")?;
+        if colour != if lost { "lose" } else { "win" } {
+            return Err(format!("to {to:?}: coloured {colour}, lost: {lost}"));
+        }
+        if lost {
+            winning = Some(m[0].as_str().unwrap_or_default().to_string());
+        }
+    }
+    // A winning move leaves the XOR 0.
+    let to = winning.ok_or("the sum is won, but no move is coloured a win")?;
+    s.click_move(&to).await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{to}'"
+    ))
+    .await?;
+    s.wait_for_turn().await?;
+    let shown = s.text("#value").await?;
+    if !shown.contains("the player to move loses") || !shown.ends_with("= 0") {
+        return Err(format!("after {to}: {shown:?}"));
+    }
     Ok(())
 }

@@ -2,20 +2,26 @@
 // that a link opens the same position and back and forward work.
 
 import * as api from "./api.js";
-import { Play } from "./play.js";
+import { Play, pilesText } from "./play.js";
 import { MapView } from "./map.js";
 
 const $ = (id) => document.getElementById(id);
 const message = $("message");
 
+// Every problem since the last clear, one line each: a link may have
+// several, and the last must not hide the first.
 function showMessage(text) {
-  message.textContent = text;
+  const lines = [...message.children].map((line) => line.textContent);
+  if (lines.includes(text)) return;
+  const line = document.createElement("p");
+  line.textContent = text;
+  message.append(line);
   message.hidden = false;
 }
 
 function clearMessage() {
   message.hidden = true;
-  message.textContent = "";
+  message.replaceChildren();
 }
 
 const state = {
@@ -120,15 +126,15 @@ async function restore() {
   $("map-colour").value = colour;
   showView(view);
 
-  const pilesText = q.get("piles");
-  if (pilesText !== null) {
-    const piles = parsePiles(pilesText);
+  const pilesParam = q.get("piles");
+  if (pilesParam !== null) {
+    const piles = parsePiles(pilesParam);
     if (piles === null) {
-      showMessage(`The link's piles '${pilesText}' are not whole numbers separated by commas.`);
+      showMessage(`The link's piles '${pilesParam}' are not whole numbers separated by commas.`);
       // Beside the message, a game to play rather than a page left loading.
       if (!play.current) await randomStart();
     } else if (rulesChanged || !play.seek(piles)) {
-      $("start-piles").value = piles.join(" ");
+      $("start-piles").value = pilesText(piles);
       await play.start(piles);
     }
   } else if (!play.current) {
@@ -136,12 +142,24 @@ async function restore() {
   }
   play.render();
   if (view === "map" || map.data === null || map.a !== a || map.limit !== limit || map.colour !== colour || map.misere !== misere) {
-    await map.load({ a, limit, colour, misere });
+    // A map the server refuses leaves the one before; with none before,
+    // the page's own, so that the view is never left empty.
+    if (!(await map.load({ a, limit, colour, misere })) && map.data === null) {
+      await map.load({ ...MapView.DEFAULT, colour, misere });
+    }
+    showMapForm();
   }
   restoring = false;
   history.replaceState(null, "", currentUrl());
   // The page has settled: tests and people may act.
   document.body.dataset.ready = "1";
+}
+
+// The map form shows the map drawn.
+function showMapForm() {
+  $("map-a").value = map.a;
+  $("map-limit").value = map.limit;
+  $("map-colour").value = map.colour;
 }
 
 async function randomStart() {
@@ -153,7 +171,7 @@ async function randomStart() {
       return;
     }
     if (answer.data.outcome === "win") {
-      $("start-piles").value = piles.join(" ");
+      $("start-piles").value = pilesText(piles);
       await play.start(piles);
       return;
     }
@@ -162,7 +180,7 @@ async function randomStart() {
 
 async function pickFromMap(piles) {
   clearMessage();
-  $("start-piles").value = piles.join(" ");
+  $("start-piles").value = pilesText(piles);
   showView("play");
   if (await play.start(piles)) pushUrl();
 }

@@ -6,6 +6,9 @@
 import * as api from "./api.js";
 
 export class MapView {
+  // The map the page opens with.
+  static DEFAULT = { a: 0, limit: 60 };
+
   constructor({ onPick, onChange, showMessage }) {
     this.onPick = onPick;
     this.onChange = onChange;
@@ -13,10 +16,7 @@ export class MapView {
     this.canvas = document.getElementById("map-canvas");
     this.readout = document.getElementById("map-readout");
     this.ctx = this.canvas.getContext("2d");
-    this.a = 0;
-    this.limit = 60;
-    this.colour = "losing";
-    this.misere = false;
+    Object.assign(this, MapView.DEFAULT, { colour: "losing", misere: false });
     this.data = null; // {losing: Set of "b,c", grundy, remoteness}
     this.scale = 10; // pixels per cell
     this.origin = { x: 0, y: 0 }; // the cell at the top left, fractional
@@ -59,7 +59,6 @@ export class MapView {
   // Loads the map for A, the limit, the colouring and the rules; false
   // (with the server's message shown) when the server refuses.
   async load({ a, limit, colour, misere }) {
-    Object.assign(this, { a, limit, colour, misere });
     this.readout.textContent = "Loading…";
     const calls = [api.slice(a, limit, misere)];
     if (colour === "grundy") calls.push(api.grundy(a, limit));
@@ -67,12 +66,13 @@ export class MapView {
     const answers = await Promise.all(calls);
     const failed = answers.find((x) => !x.ok);
     if (failed) {
-      this.data = null;
+      // The map before, if any, stays: its A, limit, colouring and rules.
       this.showMessage(`Cannot draw the map: ${failed.error}`);
-      this.readout.textContent = "";
+      this.readout.textContent = this.data ? "The map drawn before is kept." : "";
       this.draw();
       return false;
     }
+    Object.assign(this, { a, limit, colour, misere });
     this.data = {
       losing: new Set(answers[0].data.losing.map(([b, c]) => `${b},${c}`)),
       grundy: colour === "grundy" ? answers[1].data.values : null,

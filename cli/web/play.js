@@ -36,6 +36,13 @@ export function describe(outcome, remoteness) {
   return `${verb} in ${remoteness} move${remoteness === 1 ? "" : "s"}`;
 }
 
+// Piles as they are typed: "3 5 7", or "3 5 7 + 2 4 6" for a sum.
+export function pilesText(piles) {
+  const games = [];
+  for (let i = 0; i < piles.length; i += 3) games.push(piles.slice(i, i + 3).join(" "));
+  return games.join(" + ");
+}
+
 export class Play {
   constructor({ onChange, showMessage }) {
     this.onChange = onChange;
@@ -69,7 +76,7 @@ export class Play {
     const answer = await api.position(piles, this.misere);
     this.busy = false;
     if (!answer.ok) {
-      this.showMessage(`Cannot start from ${piles.join(" ")}: ${answer.error}`);
+      this.showMessage(`Cannot start from ${pilesText(piles)}: ${answer.error}`);
       this.setStatus(this.entries.length ? "player" : "error", this.entries.length ? "Your move." : "No game.");
       return false;
     }
@@ -214,7 +221,7 @@ export class Play {
   renderValue() {
     if (!this.current) return;
     const info = this.current.info;
-    const parts = [`${this.current.piles.join(" ")}: the player to move ${describe(info.outcome, info.remoteness)}`];
+    const parts = [`${pilesText(this.current.piles)}: the player to move ${describe(info.outcome, info.remoteness)}`];
     if (this.current.piles.length > 3 && info.grundy !== null) {
       const values = this.games.length ? this.games.map((g) => (g === null ? "?" : g)).join(" ⊕ ") + " = " : "";
       parts.push(`Grundy values ${values}${info.grundy}`);
@@ -281,7 +288,7 @@ export class Play {
           const chip = el("button", { type: "button", class: "move", "data-to": to.join(","), text: String(n) });
           chip.tabIndex = first ? 0 : -1;
           first = false;
-          let label = `Take ${n} from ${names}, leaving ${to.join(" ")}`;
+          let label = `Take ${n} from ${names}, leaving ${pilesText(to)}`;
           if (this.showValues && move) {
             // The mover's view: the move wins when it leaves a lost position.
             const wins = move.outcome === "lose";
@@ -372,13 +379,13 @@ export class Play {
       });
       const r = this.entries[i].info.remoteness;
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `${this.entries[i].piles.join(" ")}: ${describe(v > 0 ? "win" : "lose", r)}`;
+      title.textContent = `${pilesText(this.entries[i].piles)}: ${describe(v > 0 ? "win" : "lose", r)}`;
       dot.append(title);
     });
     this.historyBox.replaceChildren(svg);
     this.historyBox.setAttribute(
       "aria-label",
-      `History: ${this.entries.map((e) => `${e.piles.join(" ")} ${e.info.outcome}${e.info.remoteness === null ? "" : ` ${e.info.remoteness}`}`).join("; ")}`,
+      `History: ${this.entries.map((e) => `${pilesText(e.piles)} ${e.info.outcome}${e.info.remoteness === null ? "" : ` ${e.info.remoteness}`}`).join("; ")}`,
     );
   }
 }
