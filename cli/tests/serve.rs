@@ -134,6 +134,8 @@ fn a_sum_of_games_is_decided_by_the_xor() {
         vec![1, 2, 3, 4, 5, 6],
         vec![0, 0, 2, 0, 1, 1],
         vec![3, 5, 7, 2, 2, 9, 1, 1, 4],
+        // The most games a sum may have, 8.
+        (1..=24).map(|p| p % 7).collect(),
     ] {
         let text: Vec<String> = sum.iter().map(u64::to_string).collect();
         let answer = server.json(&format!("/api/position?piles={}", text.join(",")), 200);
@@ -263,6 +265,22 @@ fn sums_and_counts_match_the_library() {
         }
     }
     assert_eq!(server.json("/api/sum?limit=4", 200)["sum"], 27);
+}
+
+#[test]
+fn a_single_game_past_the_grundy_cap_has_no_grundy_value() {
+    let server = Server::start();
+    let cap = cap(&server, "/api/grundy?a=99999&limit=0");
+    for piles in [[cap, 0, 0], [cap + 1, 0, 0], [3, 1000, 2]] {
+        let path = format!("/api/position?piles={},{},{}", piles[0], piles[1], piles[2]);
+        let answer = server.json(&path, 200);
+        if piles.iter().all(|&p| p <= cap) {
+            assert!(answer["grundy"].is_u64(), "{path}: {answer}");
+        } else {
+            assert_eq!(answer["grundy"], Value::Null, "{path}");
+        }
+        assert!(answer["remoteness"].is_u64(), "{path}");
+    }
 }
 
 #[test]

@@ -255,11 +255,12 @@ impl Serialize for After<'_> {
     }
 }
 
-/// About the bytes of a move of a position of `piles` piles, each below
-/// 10,000: `{"outcome":"lose","remoteness":999,"to":[]},` and at most five
-/// bytes a pile.
-fn move_bytes(piles: usize) -> usize {
-    48 + 5 * piles
+/// About the bytes of the answer for a position of `piles` piles, each below
+/// 10,000, with `moves` moves: 128 for the position, and for each move
+/// `{"outcome":"lose","remoteness":999,"to":[]},` and at most five bytes a
+/// pile.
+fn position_bytes(moves: usize, piles: usize) -> usize {
+    128 + moves * (48 + 5 * piles)
 }
 
 /// `piles=A,B,C[,...]&misere=0|1`: a game or a sum of games, and every
@@ -300,7 +301,7 @@ pub(crate) async fn position(
         let table = state.grundy(largest).await?;
         sum_of_games(&table, &piles)?
     };
-    json_answer(&answer, 128 + answer.moves.len() * move_bytes(piles.len()))
+    json_answer(&answer, position_bytes(answer.moves.len(), piles.len()))
 }
 
 /// The piles of `piles=...`: three, or three per game of a sum.
@@ -513,8 +514,17 @@ pub(crate) async fn grundy(
     let a = params.number("a", MAX_GRUNDY_PILE, "Grundy values")?;
     let limit = params.number("limit", MAX_MAP, "maps of Grundy values")?;
     let table = state.grundy(a.max(limit)).await?;
-    let values = Grid::symmetric(limit, |b, c| grundy_of(&table, [a, b, c]))?;
-    json_answer(&GrundyAnswer { a, limit, values }, map_bytes(limit))
+    json_answer(&grundy_map(&table, a, limit)?, map_bytes(limit))
+}
+
+/// The Grundy values of `{A, b, c}` for `b, c <= L`, which `table` covers.
+fn grundy_map(
+    table: &stone_game::GrundyTable,
+    a: u64,
+    limit: u64,
+) -> Result<GrundyAnswer, ApiError> {
+    let values = Grid::symmetric(limit, |b, c| grundy_of(table, [a, b, c]))?;
+    Ok(GrundyAnswer { a, limit, values })
 }
 
 /// `GET /api/remoteness`.
@@ -539,25 +549,43 @@ pub(crate) async fn remoteness(
     let limit = params.number("limit", MAX_MAP, "maps of remoteness")?;
     let play = params.play()?;
     let solved = state.solved(a.max(limit), play.convention()).await?;
+    json_answer(
+        &remoteness_map(&solved, a, limit, play)?,
+        remoteness_map_bytes(limit),
+    )
+}
+
+/// The remoteness of `{A, b, c}` for `b, c <= L`, which `solved` covers,
+/// and the losing positions among them.
+fn remoteness_map(
+    solved: &Solved,
+    a: u64,
+    limit: u64,
+    play: Play,
+) -> Result<RemotenessAnswer, ApiError> {
     let mut losing = vec![None; limit as usize + 1];
     let remoteness = Grid::symmetric(limit, |b, c| {
-        let v = value_of(&solved, [a, b, c])?;
+        let v = value_of(solved, [a, b, c])?;
         if v.outcome == Outcome::Lose {
             losing[b as usize] = Some(c);
             losing[c as usize] = Some(b);
         }
         Ok(v.remoteness)
     })?;
-    json_answer(
-        &RemotenessAnswer {
-            a,
-            limit,
-            convention: play,
-            remoteness,
-            losing,
-        },
-        map_bytes(limit) + 5 * (limit as usize + 1),
-    )
+    Ok(RemotenessAnswer {
+        a,
+        limit,
+        convention: play,
+        remoteness,
+        losing,
+    })
+}
+
+/// About the bytes of a map of remoteness to `limit`: the values as
+/// [`map_bytes`] counts them, and up to four digits and a comma for each
+/// `losing[b]`.
+fn remoteness_map_bytes(limit: u64) -> usize {
+    map_bytes(limit).saturating_add(5 * (limit as usize + 1))
 }
 
 /// `GET /api/sum`.
@@ -589,4 +617,85 @@ pub(crate) async fn sum(
         sum: tables.losing_sum(l).ok_or_else(lack)?,
         count: tables.losing_count(l).ok_or_else(lack)?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The length of `answer` as JSON, and the capacity `position` writes
+    /// it into.
+    fn sizes(answer: &PositionAnswer<'_>) -> (usize, usize) {
+        let body = serde_json::to_vec(answer).unwrap();
+        (
+            body.len(),
+            position_bytes(answer.moves.len(), answer.position.len()),
+        )
+    }
+
+    /// The buffer holds the whole answer, so it is never grown, and at most
+    /// twice it, so that little of it is wasted: for one game and for the
+    /// largest sum, with piles of one to three digits.
+    #[test]
+    fn a_positions_answer_fits_its_buffer_with_little_to_spare() {
+        let solved = Solved::compute(300, Convention::Normal).unwrap();
+        for game in [
+            [0, 0, 0],
+            [0, 0, 1],
+            [3, 5, 7],
+            [9, 99, 300],
+            [300, 300, 300],
+        ] {
+            let answer = single_game(&solved, &game, Play::Normal, Some(0)).unwrap();
+            let (length, capacity) = sizes(&answer);
+            assert!(length <= capacity, "{game:?}: {length} > {capacity}");
+            assert!(
+                capacity <= 2 * length,
+                "{game:?}: {capacity} > 2 * {length}"
+            );
+        }
+        let grundy = stone_game::GrundyTable::compute(100).unwrap();
+        for top in [9, 100] {
+            let piles: Vec<u64> = (0..3 * MAX_GAMES as u64).map(|p| top - p % 3).collect();
+            let answer = sum_of_games(&grundy, &piles).unwrap();
+            let (length, capacity) = sizes(&answer);
+            assert!(length <= capacity, "{piles:?}: {length} > {capacity}");
+            assert!(
+                capacity <= 2 * length,
+                "{piles:?}: {capacity} > 2 * {length}"
+            );
+        }
+    }
+
+    /// The same for the maps, whose values have one to three digits here:
+    /// the whole answer fits, and at most three times it from 10 on (a map
+    /// of one point has the 128 bytes of its head to spare).
+    #[test]
+    fn a_maps_answer_fits_its_buffer_with_little_to_spare() {
+        let grundy = stone_game::GrundyTable::compute(100).unwrap();
+        let solved = Solved::compute(100, Convention::Normal).unwrap();
+        for (a, limit) in [(0, 0), (0, 10), (7, 60), (100, 100)] {
+            let answers = [
+                (
+                    serde_json::to_vec(&grundy_map(&grundy, a, limit).unwrap()).unwrap(),
+                    map_bytes(limit),
+                ),
+                (
+                    serde_json::to_vec(&remoteness_map(&solved, a, limit, Play::Normal).unwrap())
+                        .unwrap(),
+                    remoteness_map_bytes(limit),
+                ),
+            ];
+            for (body, capacity) in answers {
+                let length = body.len();
+                assert!(length <= capacity, "{a}, {limit}: {length} > {capacity}");
+                if limit >= 10 {
+                    assert!(
+                        capacity <= 3 * length,
+                        "{a}, {limit}: {capacity} > 3 * {length}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -178,3 +178,49 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
         None,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_bind_says_why_and_what_to_do() {
+        let address = SocketAddr::from(([127, 0, 0, 1], 80));
+        for (kind, says) in [
+            (
+                io::ErrorKind::AddrInUse,
+                "the port is in use (choose another",
+            ),
+            (
+                io::ErrorKind::AddrNotAvailable,
+                "no interface of this machine has that address",
+            ),
+            (
+                io::ErrorKind::PermissionDenied,
+                "permission denied (ports below 1024 need root)",
+            ),
+            (io::ErrorKind::Other, "something else"),
+        ] {
+            let message = bind_error(address, &io::Error::new(kind, "something else"));
+            assert!(
+                message.starts_with("cannot serve on 127.0.0.1:80: "),
+                "{message}"
+            );
+            assert!(message.contains(says), "{message}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_panic_is_a_json_500() {
+        let response = panic_response(Box::new("a panic"));
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({"error": "internal error: the server failed to answer"})
+        );
+    }
+}

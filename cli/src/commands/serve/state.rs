@@ -16,24 +16,19 @@ use super::solver::{Convention, REMOTENESS_MAX, Solved};
 use crate::context::{Ctx, Failure};
 use crate::runtime::{MAX_GRUNDY, check_memory};
 
-/// The largest pile of a position, slice or sum the server answers.
-pub(crate) const MAX_PILE: u32 = if REMOTENESS_MAX < 1000 {
-    REMOTENESS_MAX
-} else {
-    1000
-};
+/// The largest pile of a position, slice or sum the server answers: the
+/// positions of the page's piles, within the library's remoteness.
+pub(crate) const MAX_PILE: u32 = 1000;
+const _: () = assert!(MAX_PILE <= REMOTENESS_MAX);
 
 /// The largest pile of a Grundy value the server answers: the command
 /// line's [`MAX_GRUNDY`].
 pub(crate) const MAX_GRUNDY_PILE: u32 = MAX_GRUNDY;
 
 /// The largest limit of a map of values (Grundy or remoteness): a map has
-/// `(L + 1)^2` values.
-pub(crate) const MAX_MAP: u32 = if MAX_PILE < MAX_GRUNDY_PILE {
-    MAX_PILE
-} else {
-    MAX_GRUNDY_PILE
-};
+/// `(L + 1)^2` values, and a Grundy map needs its values to `L`.
+pub(crate) const MAX_MAP: u32 = MAX_GRUNDY_PILE;
+const _: () = assert!(MAX_MAP <= MAX_PILE);
 
 /// The limits of the losing positions and remoteness tables.
 const SOLVED_BUCKETS: [u32; 5] = [
@@ -206,7 +201,14 @@ mod tests {
     #[test]
     fn buckets_grow_and_end_at_the_caps() {
         for buckets in [&SOLVED_BUCKETS[..], &GRUNDY_BUCKETS[..]] {
-            assert!(buckets.windows(2).all(|w| w[0] < w[1]), "{buckets:?}");
+            // Each table at most about twice the one before, so that a
+            // position is answered from a table not much larger than it needs.
+            assert!(
+                buckets
+                    .windows(2)
+                    .all(|w| w[0] < w[1] && w[1] <= 2 * w[0] + 1),
+                "{buckets:?}"
+            );
         }
         assert_eq!(SOLVED_BUCKETS.last(), Some(&MAX_PILE));
         assert_eq!(GRUNDY_BUCKETS.last(), Some(&MAX_GRUNDY_PILE));
