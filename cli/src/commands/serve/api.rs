@@ -623,19 +623,22 @@ pub(crate) async fn sum(
 mod tests {
     use super::*;
 
-    /// The length of `answer` as JSON, and the capacity `position` writes
-    /// it into.
-    fn sizes(answer: &PositionAnswer<'_>) -> (usize, usize) {
-        let body = serde_json::to_vec(answer).unwrap();
-        (
-            body.len(),
-            position_bytes(answer.moves.len(), answer.position.len()),
-        )
+    /// Checks that `answer` as JSON fits in `capacity` bytes, so that its
+    /// buffer is never grown, and, where `most` is given, that `capacity` is
+    /// at most `most` times its length, so that little of it is wasted.
+    fn assert_fits(what: &str, answer: &impl Serialize, capacity: usize, most: Option<usize>) {
+        let length = serde_json::to_vec(answer).unwrap().len();
+        assert!(length <= capacity, "{what}: {length} > {capacity}");
+        if let Some(most) = most {
+            assert!(
+                capacity <= most * length,
+                "{what}: {capacity} > {most} * {length}"
+            );
+        }
     }
 
-    /// The buffer holds the whole answer, so it is never grown, and at most
-    /// twice it, so that little of it is wasted: for one game and for the
-    /// largest sum, with piles of one to three digits.
+    /// A position's answer fits, with at most twice its length: for one
+    /// game and for the largest sum, with piles of one to three digits.
     #[test]
     fn a_positions_answer_fits_its_buffer_with_little_to_spare() {
         let solved = Solved::compute(300, Convention::Normal).unwrap();
@@ -647,55 +650,32 @@ mod tests {
             [300, 300, 300],
         ] {
             let answer = single_game(&solved, &game, Play::Normal, Some(0)).unwrap();
-            let (length, capacity) = sizes(&answer);
-            assert!(length <= capacity, "{game:?}: {length} > {capacity}");
-            assert!(
-                capacity <= 2 * length,
-                "{game:?}: {capacity} > 2 * {length}"
-            );
+            let capacity = position_bytes(answer.moves.len(), 3);
+            assert_fits(&format!("{game:?}"), &answer, capacity, Some(2));
         }
         let grundy = stone_game::GrundyTable::compute(100).unwrap();
         for top in [9, 100] {
             let piles: Vec<u64> = (0..3 * MAX_GAMES as u64).map(|p| top - p % 3).collect();
             let answer = sum_of_games(&grundy, &piles).unwrap();
-            let (length, capacity) = sizes(&answer);
-            assert!(length <= capacity, "{piles:?}: {length} > {capacity}");
-            assert!(
-                capacity <= 2 * length,
-                "{piles:?}: {capacity} > 2 * {length}"
-            );
+            let capacity = position_bytes(answer.moves.len(), piles.len());
+            assert_fits(&format!("{piles:?}"), &answer, capacity, Some(2));
         }
     }
 
-    /// The same for the maps, whose values have one to three digits here:
-    /// the whole answer fits, and at most three times it from 10 on (a map
-    /// of one point has the 128 bytes of its head to spare).
+    /// A map's answer fits, with values of one to three digits here, and
+    /// with at most three times its length from a limit of 10 on (a map of
+    /// one point has the 128 bytes of its head to spare).
     #[test]
     fn a_maps_answer_fits_its_buffer_with_little_to_spare() {
         let grundy = stone_game::GrundyTable::compute(100).unwrap();
         let solved = Solved::compute(100, Convention::Normal).unwrap();
         for (a, limit) in [(0, 0), (0, 10), (7, 60), (100, 100)] {
-            let answers = [
-                (
-                    serde_json::to_vec(&grundy_map(&grundy, a, limit).unwrap()).unwrap(),
-                    map_bytes(limit),
-                ),
-                (
-                    serde_json::to_vec(&remoteness_map(&solved, a, limit, Play::Normal).unwrap())
-                        .unwrap(),
-                    remoteness_map_bytes(limit),
-                ),
-            ];
-            for (body, capacity) in answers {
-                let length = body.len();
-                assert!(length <= capacity, "{a}, {limit}: {length} > {capacity}");
-                if limit >= 10 {
-                    assert!(
-                        capacity <= 3 * length,
-                        "{a}, {limit}: {capacity} > 3 * {length}"
-                    );
-                }
-            }
+            let what = format!("A = {a}, limit {limit}");
+            let most = (limit >= 10).then_some(3);
+            let answer = grundy_map(&grundy, a, limit).unwrap();
+            assert_fits(&what, &answer, map_bytes(limit), most);
+            let answer = remoteness_map(&solved, a, limit, Play::Normal).unwrap();
+            assert_fits(&what, &answer, remoteness_map_bytes(limit), most);
         }
     }
 }
