@@ -277,14 +277,31 @@ impl Session {
         let _ = self.client.close().await;
     }
 
-    /// Opens the page at `query` and waits until it has settled.
-    async fn open_page(&self, query: &str) -> Outcome {
+    /// Opens the page at `query` and waits until it has read its URL.
+    async fn open_link(&self, query: &str) -> Outcome {
         self.client
             .goto(&format!("{}{query}", self.url))
             .await
             .map_err(|e| e.to_string())?;
-        self.wait_until("document.body.dataset.ready === '1'")
+        self.wait_until("document.body.dataset.ready === '1'").await
+    }
+
+    /// Every move button: the position it leaves, what that position is
+    /// for the player who must answer it, and its remoteness (each `null`
+    /// where the button does not show it).
+    async fn move_buttons(&self) -> Result<Vec<Value>, String> {
+        let moves = self
+            .js(
+                "return [...document.querySelectorAll('button.move')].map(b =>
+                    [b.dataset.to, b.dataset.leadsTo || null, b.dataset.remoteness || null]);",
+            )
             .await?;
+        Ok(moves.as_array().ok_or("no moves")?.clone())
+    }
+
+    /// Opens the page at `query` and waits until it has settled.
+    async fn open_page(&self, query: &str) -> Outcome {
+        self.open_link(query).await?;
         self.wait_until(
             "!document.getElementById('status').dataset.state.match(/loading|thinking|engine/)",
         )
@@ -486,13 +503,7 @@ async fn a_whole_game(s: &Session) -> Outcome {
             return Err("the game did not end in 30 turns".into());
         }
         let position = parse_piles(&s.url_piles().await?);
-        let moves = s
-            .js(
-                "return [...document.querySelectorAll('button.move')].map(b =>
-                    [b.dataset.to, b.dataset.leadsTo || null, b.dataset.remoteness || null]);",
-            )
-            .await?;
-        let moves = moves.as_array().ok_or("no moves")?;
+        let moves = s.move_buttons().await?;
         let expected = stone_game::Move::all_from([position[0], position[1], position[2]]).count();
         if moves.len() != expected {
             return Err(format!(
@@ -659,11 +670,7 @@ async fn bad_url_parameter(s: &Session) -> Outcome {
         ("?view=board", "The link's view 'board'"),
         ("?view=map&a=-4", "The link's parameter 'a'"),
     ] {
-        s.client
-            .goto(&format!("{}{query}", s.url))
-            .await
-            .map_err(|e| e.to_string())?;
-        s.wait_until("document.body.dataset.ready === '1'").await?;
+        s.open_link(query).await?;
         s.wait_until("!document.getElementById('message').hidden")
             .await?;
         let message = s.text("#message").await?;
@@ -673,11 +680,7 @@ async fn bad_url_parameter(s: &Session) -> Outcome {
     }
     // Two bad parameters: both are named, and the page's own map is drawn
     // rather than none.
-    s.client
-        .goto(&format!("{}?view=map&a=x&limit=99999", s.url))
-        .await
-        .map_err(|e| e.to_string())?;
-    s.wait_until("document.body.dataset.ready === '1'").await?;
+    s.open_link("?view=map&a=x&limit=99999").await?;
     let message = s.text("#message").await?;
     for needle in [
         "The link's parameter 'a' is 'x'",
@@ -786,10 +789,7 @@ async fn sum_of_games(s: &Session) -> Outcome {
         return Err(format!("{shown:?}, expected {expected:?}"));
     }
     // Every move of either game, coloured by the XOR it leaves.
-    let moves = s
-        .js("return [...document.querySelectorAll('button.move')].map(b => [b.dataset.to, b.dataset.leadsTo || null]);")
-        .await?;
-    let moves = moves.as_array().ok_or("no moves")?;
+    let moves = s.move_buttons().await?;
     let count = stone_game::Move::all_from([1, 2, 3]).count()
         + stone_game::Move::all_from([4, 5, 6]).count();
     if moves.len() != count {

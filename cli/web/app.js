@@ -121,9 +121,6 @@ async function restore() {
     showMessage(`The link's colouring '${colour}' is not one of: losing, grundy, remoteness.`);
     colour = "losing";
   }
-  $("map-a").value = a;
-  $("map-limit").value = limit;
-  $("map-colour").value = colour;
   showView(view);
 
   const pilesParam = q.get("piles");
@@ -147,8 +144,8 @@ async function restore() {
     if (!(await map.load({ a, limit, colour, misere })) && map.data === null) {
       await map.load({ ...MapView.DEFAULT, colour, misere });
     }
-    showMapForm();
   }
+  showMapForm();
   restoring = false;
   history.replaceState(null, "", currentUrl());
   // The page has settled: tests and people may act.

@@ -38,9 +38,7 @@ export function describe(outcome, remoteness) {
 
 // Piles as they are typed: "3 5 7", or "3 5 7 + 2 4 6" for a sum.
 export function pilesText(piles) {
-  const games = [];
-  for (let i = 0; i < piles.length; i += 3) games.push(piles.slice(i, i + 3).join(" "));
-  return games.join(" + ");
+  return chunks(piles).map((game) => game.join(" ")).join(" + ");
 }
 
 export class Play {
