@@ -171,12 +171,16 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "std")]
+mod answer;
 #[cfg(feature = "alloc")]
 mod brute_force;
 mod embedded;
 #[cfg(feature = "alloc")]
 mod grundy;
 mod moves;
+#[cfg(feature = "alloc")]
+mod position;
 #[cfg(feature = "alloc")]
 mod remoteness;
 #[cfg(feature = "alloc")]
@@ -185,6 +189,12 @@ mod scanned;
 mod sums;
 mod tables;
 
+#[cfg(feature = "std")]
+pub use answer::{
+    AnswerError, Grid, GrundyMap, LosingList, MisereUndefined, MoveAnswer, PartnerAnswer,
+    PositionAnswer, RemotenessMap, Slice, Solver, TableKind, Total, ValueAnswer,
+    WinningMovesAnswer,
+};
 #[cfg(feature = "alloc")]
 pub use brute_force::{BruteForce, BruteForceError};
 #[cfg(feature = "phf")]
@@ -193,6 +203,8 @@ pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 #[cfg(feature = "alloc")]
 pub use grundy::{GrundyError, GrundyTable};
 pub use moves::{IllegalMove, Move, WinningMove, WinningMoves};
+#[cfg(feature = "alloc")]
+pub use position::{Position, PositionError};
 #[cfg(feature = "alloc")]
 pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
 #[cfg(feature = "alloc")]

@@ -1,0 +1,117 @@
+//! The answers about a plane of positions `{A, b, c}`: slices and maps.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::error::AnswerError;
+use crate::Convention;
+
+/// The losing positions `{A, b, c}` with `b, c <= limit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Slice {
+    /// The convention the answer is in.
+    pub convention: Convention,
+    /// The pile every position of the slice shares.
+    pub a: u64,
+    /// The largest `b` and `c`.
+    pub limit: u64,
+    /// Each losing `[b, c]`, by `b`: one for each `b` whose partner with `A`
+    /// is at most the limit.
+    pub losing: Vec<[u64; 2]>,
+}
+
+/// A value for each point `(b, c)` with `b, c <= limit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    side: usize,
+    values: Vec<u32>,
+}
+
+impl Grid {
+    /// The grid to `limit` of `value(b, c)`, which is the value of
+    /// `{A, b, c}` and so the same as `value(c, b)`: asked once for each
+    /// pair `b <= c`, half the look-ups of the whole plane.
+    pub(crate) fn symmetric(
+        limit: u64,
+        mut value: impl FnMut(u64, u64) -> Result<u32, AnswerError>,
+    ) -> Result<Grid, AnswerError> {
+        // The caller has checked the limit against its tables, which hold
+        // at most 65536 piles a side.
+        let side = usize::try_from(limit).map_or(usize::MAX, |l| l.saturating_add(1));
+        let mut values = vec![0; side.saturating_mul(side)];
+        for (b, row) in (0..=limit).zip(0..side) {
+            for (c, column) in (b..=limit).zip(row..side) {
+                let v = value(b, c)?;
+                values[row * side + column] = v;
+                values[column * side + row] = v;
+            }
+        }
+        Ok(Grid { side, values })
+    }
+
+    /// The number of points on a side: the limit plus one.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The value at `(b, c)`, or `None` past the limit.
+    pub fn get(&self, b: u64, c: u64) -> Option<u32> {
+        let b = usize::try_from(b).ok().filter(|&b| b < self.side)?;
+        let c = usize::try_from(c).ok().filter(|&c| c < self.side)?;
+        Some(self.values[b * self.side + c])
+    }
+
+    /// The rows of values, one for each `b` from 0, each by `c` from 0.
+    pub fn rows(&self) -> impl ExactSizeIterator<Item = &[u32]> {
+        self.values.chunks_exact(self.side.max(1))
+    }
+
+    /// The largest value.
+    pub fn max(&self) -> u32 {
+        self.values.iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// The Sprague-Grundy values of `{A, b, c}` for `b, c <= limit`: normal
+/// play only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GrundyMap {
+    /// The pile every position of the map shares.
+    pub a: u64,
+    /// The largest `b` and `c`.
+    pub limit: u64,
+    /// The value of each `{A, b, c}`.
+    pub values: Grid,
+}
+
+/// The remoteness of `{A, b, c}` for `b, c <= limit`, and which of them are
+/// lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RemotenessMap {
+    /// The convention the answer is in.
+    pub convention: Convention,
+    /// The pile every position of the map shares.
+    pub a: u64,
+    /// The largest `b` and `c`.
+    pub limit: u64,
+    /// The remoteness of each `{A, b, c}`.
+    pub remoteness: Grid,
+    /// `losing[b]`: the `c` of the one losing `{A, b, c}` with `c <= limit`,
+    /// if there is one (each pair has one partner).
+    pub losing: Vec<Option<u64>>,
+}
+
+impl RemotenessMap {
+    /// Whether `{A, b, c}` is lost for the player to move; `None` past the
+    /// limit.
+    pub fn is_losing(&self, b: u64, c: u64) -> Option<bool> {
+        let limit = self.limit;
+        if b > limit || c > limit {
+            return None;
+        }
+        Some(self.losing[b as usize] == Some(c))
+    }
+}

@@ -1,0 +1,517 @@
+//! [`Solver`]: every question about the game, answered from the tables it
+//! is given, in one convention.
+
+use alloc::vec::Vec;
+
+use super::engine;
+use super::error::{AnswerError, MisereUndefined, TableKind};
+use super::plane::{Grid, GrundyMap, RemotenessMap, Slice};
+use super::position::{MoveAnswer, PositionAnswer, ValueAnswer, WinningMovesAnswer};
+use super::total::{LosingList, PartnerAnswer, Total};
+use crate::{
+    Convention, EMBEDDED, GrundyTable, Move, Outcome, Position, RemotenessTable, ScannedTriples,
+    Tables,
+};
+
+/// Answers every question a person or a program asks of the game, in one
+/// [`Convention`], from the tables it is given: a position's outcome,
+/// remoteness and Grundy value, its moves and the engine's move, for one
+/// game or a sum of games; slices and maps of a plane; totals, lists and
+/// partners.
+///
+/// Each question needs some tables (its error names them when they are
+/// missing or too small):
+///
+/// | question | tables |
+/// |---|---|
+/// | [`value`](Self::value), [`position`](Self::position) of one game | [`RemotenessTable`] (with remoteness), else [`Tables`] (outcomes only) |
+/// | [`winning_moves`](Self::winning_moves) of one game | [`Tables`], else [`RemotenessTable`] |
+/// | anything of a sum of games; [`grundy`](Self::grundy), [`grundy_map`](Self::grundy_map) | [`GrundyTable`], normal play only |
+/// | [`remoteness_map`](Self::remoteness_map) | [`RemotenessTable`] |
+/// | [`slice`](Self::slice), [`partner`](Self::partner) | [`Tables`] |
+/// | [`total`](Self::total), [`losing_list`](Self::losing_list) | [`Tables`], else [`ScannedTriples`] |
+///
+/// A normal-play solver starts with the embedded tables ([`EMBEDDED`]); a
+/// misère one with none.
+///
+/// The engine's move ([`PositionAnswer::engine`]) is the first move in one
+/// order, the same in both conventions: a move that leaves the opponent
+/// lost before one that does not; among those the quickest win, among the
+/// others the longest resistance, by the remoteness of the position left
+/// (for a sum of games, which has none, by the stones left: fewest for a
+/// win, most for a defence); ties to the first game, then the least
+/// position left.
+///
+/// ```
+/// use stone_game::{Convention, Outcome, Position, RemotenessTable, Solver};
+///
+/// let table = RemotenessTable::compute(10, Convention::Misere)?;
+/// let misere = Solver::new(Convention::Misere).with_remoteness(&table)?;
+/// let answer = misere.position(&Position::game([0, 0, 0]))?;
+/// // Under misère play the empty position is won: the opponent took the last stone.
+/// assert_eq!(answer.value.outcome, Outcome::Win);
+/// assert_eq!(answer.value.remoteness, Some(0));
+/// assert!(answer.moves.is_empty() && answer.engine.is_none());
+///
+/// let answer = misere.position(&Position::game([1, 1, 1]))?;
+/// let engine = answer.engine.unwrap();
+/// assert_eq!(engine.to, [0, 0, 1]); // leave the opponent the last stone
+/// assert_eq!(engine.outcome, Outcome::Lose);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Solver<'t> {
+    convention: Convention,
+    tables: Option<Tables<'t>>,
+    triples: Option<&'t ScannedTriples>,
+    remoteness: Option<&'t RemotenessTable>,
+    grundy: Option<&'t GrundyTable>,
+}
+
+impl<'t> Solver<'t> {
+    /// A solver in `convention`: with the embedded tables in normal play,
+    /// with no tables in misère play.
+    pub fn new(convention: Convention) -> Solver<'t> {
+        Solver {
+            convention,
+            tables: (convention == Convention::Normal).then_some(EMBEDDED),
+            triples: None,
+            remoteness: None,
+            grundy: None,
+        }
+    }
+
+    /// The convention every answer is in.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Answers from `tables` where they are needed: they must be the losing
+    /// positions of this solver's convention (a runtime scan in it, or
+    /// `tables!(N, misere)` for misère play).
+    pub fn with_tables(self, tables: Tables<'t>) -> Solver<'t> {
+        Solver {
+            tables: Some(tables),
+            ..self
+        }
+    }
+
+    /// Answers totals and lists from `triples` past the [`Tables`]: they
+    /// must be a scan in this solver's convention.
+    pub fn with_triples(self, triples: &'t ScannedTriples) -> Solver<'t> {
+        Solver {
+            triples: Some(triples),
+            ..self
+        }
+    }
+
+    /// Answers outcomes and remoteness from `table`, which must be of this
+    /// solver's convention.
+    ///
+    /// ```
+    /// use stone_game::{AnswerError, Convention, RemotenessTable, Solver};
+    /// let table = RemotenessTable::compute(5, Convention::Normal)?;
+    /// let err = Solver::new(Convention::Misere).with_remoteness(&table).unwrap_err();
+    /// assert!(matches!(err, AnswerError::ConventionMismatch { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_remoteness(self, table: &'t RemotenessTable) -> Result<Solver<'t>, AnswerError> {
+        if table.convention() != self.convention {
+            return Err(AnswerError::ConventionMismatch {
+                solver: self.convention,
+                table: table.convention(),
+            });
+        }
+        Ok(Solver {
+            remoteness: Some(table),
+            ..self
+        })
+    }
+
+    /// Answers Grundy values and sums of games from `table`: normal play
+    /// only.
+    pub fn with_grundy(self, table: &'t GrundyTable) -> Result<Solver<'t>, AnswerError> {
+        self.normal_only(MisereUndefined::GrundyValue)?;
+        Ok(Solver {
+            grundy: Some(table),
+            ..self
+        })
+    }
+
+    /// The value of `position`: who wins, and where the tables reach, its
+    /// remoteness (one game) and Grundy value (normal play).
+    ///
+    /// ```
+    /// use stone_game::{GrundyTable, Outcome, Position, Solver};
+    /// let grundy = GrundyTable::compute(10)?;
+    /// let solver = Solver::new(Default::default()).with_grundy(&grundy)?;
+    /// let sum: Position = "0 0 2 + 0 1 1".parse()?;
+    /// let value = solver.value(&sum)?;
+    /// assert_eq!((value.outcome, value.grundy, value.remoteness), (Outcome::Lose, Some(0), None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn value(&self, position: &Position) -> Result<ValueAnswer, AnswerError> {
+        let (outcome, remoteness, grundy) = match position.single() {
+            Some(game) => {
+                let (outcome, remoteness) = self.single_value(game)?;
+                (outcome, remoteness, self.grundy_if_known(game))
+            }
+            None => {
+                let xor = self.sum_grundy(position)?;
+                (outcome_of_grundy(xor), None, Some(xor))
+            }
+        };
+        Ok(ValueAnswer {
+            convention: self.convention,
+            position: position.clone(),
+            outcome,
+            remoteness,
+            grundy,
+        })
+    }
+
+    /// Everything about `position`: its value, every legal move with the
+    /// value of the position it leaves, and the engine's move.
+    ///
+    /// ```
+    /// use stone_game::{Convention, Outcome, Position, RemotenessTable, Solver};
+    /// let table = RemotenessTable::compute(4, Convention::Normal)?;
+    /// let solver = Solver::new(Convention::Normal).with_remoteness(&table)?;
+    /// let answer = solver.position(&Position::game([1, 3, 4]))?;
+    /// assert_eq!(answer.moves.len(), 14);
+    /// // Two moves win, to (1, 3, 3) and to (1, 1, 4); the second sooner.
+    /// let winning: Vec<_> = answer.moves.iter().filter(|m| m.wins()).map(|m| m.to).collect();
+    /// assert_eq!(winning, [[1, 1, 4], [1, 3, 3]]);
+    /// let engine = answer.engine.unwrap();
+    /// assert_eq!((engine.to, engine.outcome), ([1, 1, 4], Outcome::Lose));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(&self, position: &Position) -> Result<PositionAnswer, AnswerError> {
+        let value = self.value(position)?;
+        let moves = match position.single() {
+            Some(game) => self.single_moves(game)?,
+            None => self.sum_moves(position, value.grundy.unwrap_or(0))?,
+        };
+        let engine = engine::choose(position, &moves);
+        Ok(PositionAnswer {
+            value,
+            engine,
+            moves,
+        })
+    }
+
+    /// The winning moves of `position`. For one game the losing positions
+    /// answer, in O(limit), however large the largest pile; with a
+    /// remoteness table that reaches them, each move has its remoteness.
+    ///
+    /// ```
+    /// use stone_game::{Position, Solver};
+    /// let solver = Solver::new(Default::default());
+    /// let answer = solver.winning_moves(&Position::game([0, 0, 1_000_000]))?;
+    /// assert_eq!(answer.moves.len(), 1);
+    /// assert_eq!(answer.moves[0].to, [0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_moves(&self, position: &Position) -> Result<WinningMovesAnswer, AnswerError> {
+        let value = self.value(position)?;
+        let moves = match position.single() {
+            Some([a, b, c]) => match self.tables.and_then(|t| t.winning_moves(a, b, c)) {
+                Some(moves) => moves
+                    .map(|m| MoveAnswer {
+                        game: 0,
+                        take: m.take,
+                        to: m.to,
+                        outcome: Outcome::Lose,
+                        remoteness: self.remoteness_if_known(m.to),
+                    })
+                    .collect(),
+                None => self.single_moves([a, b, c])?,
+            },
+            None => self.sum_moves(position, value.grundy.unwrap_or(0))?,
+        };
+        let moves = moves.into_iter().filter(MoveAnswer::wins).collect();
+        Ok(WinningMovesAnswer { value, moves })
+    }
+
+    /// The Sprague-Grundy value of `position` (for a sum, the XOR of its
+    /// games'): normal play only.
+    pub fn grundy(&self, position: &Position) -> Result<u32, AnswerError> {
+        self.normal_only(MisereUndefined::GrundyValue)?;
+        self.sum_grundy(position)
+    }
+
+    /// The losing positions `{a, b, c}` with `b, c <= limit`.
+    ///
+    /// ```
+    /// use stone_game::Solver;
+    /// let slice = Solver::new(Default::default()).slice(0, 6)?;
+    /// assert_eq!(slice.losing, [[0, 0], [1, 2], [2, 1], [3, 5], [5, 3]]);
+    /// # Ok::<(), stone_game::AnswerError>(())
+    /// ```
+    pub fn slice(&self, a: u64, limit: u64) -> Result<Slice, AnswerError> {
+        let tables = self.tables_to(a.max(limit))?;
+        let losing = (0..=limit)
+            .filter_map(|b| match tables.partner(a, b) {
+                Some(c) if c <= limit => Some(Ok([b, c])),
+                Some(_) => None,
+                None => Some(Err(not_covered(
+                    TableKind::LosingPositions,
+                    b,
+                    Some(tables.limit()),
+                ))),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Slice {
+            convention: self.convention,
+            a,
+            limit,
+            losing,
+        })
+    }
+
+    /// The Grundy values of `{a, b, c}` for `b, c <= limit`: normal play
+    /// only.
+    pub fn grundy_map(&self, a: u64, limit: u64) -> Result<GrundyMap, AnswerError> {
+        self.normal_only(MisereUndefined::GrundyValue)?;
+        let table = self.grundy_to(a.max(limit))?;
+        let values = Grid::symmetric(limit, |b, c| {
+            table
+                .value(a, b, c)
+                .ok_or_else(|| not_covered(TableKind::Grundy, c, Some(table.limit())))
+        })?;
+        Ok(GrundyMap { a, limit, values })
+    }
+
+    /// The remoteness of `{a, b, c}` for `b, c <= limit`, and which are
+    /// lost.
+    pub fn remoteness_map(&self, a: u64, limit: u64) -> Result<RemotenessMap, AnswerError> {
+        let table = self.remoteness_to(a.max(limit))?;
+        let mut losing = alloc::vec![None; usize::try_from(limit).unwrap_or(0) + 1];
+        let remoteness = Grid::symmetric(limit, |b, c| {
+            let v = table
+                .value(a, b, c)
+                .ok_or_else(|| not_covered(TableKind::Remoteness, c, Some(table.limit())))?;
+            if v.outcome == Outcome::Lose {
+                losing[b as usize] = Some(c);
+                losing[c as usize] = Some(b);
+            }
+            Ok(v.remoteness)
+        })?;
+        Ok(RemotenessMap {
+            convention: self.convention,
+            a,
+            limit,
+            remoteness,
+            losing,
+        })
+    }
+
+    /// S(limit) and the number of losing positions to `limit`.
+    ///
+    /// ```
+    /// use stone_game::Solver;
+    /// let total = Solver::new(Default::default()).total(100)?;
+    /// assert_eq!((total.sum, total.count), (173_895, 1264));
+    /// # Ok::<(), stone_game::AnswerError>(())
+    /// ```
+    pub fn total(&self, limit: u64) -> Result<Total, AnswerError> {
+        let l = u32::try_from(limit).ok();
+        let from_tables = self
+            .tables
+            .and_then(|t| Some((t.losing_sum(l?)?, t.losing_count(l?)?)));
+        let from_triples = || {
+            let t = self.triples?;
+            Some((t.losing_sum(l?)?, t.losing_count(l?)?))
+        };
+        let (sum, count) = from_tables
+            .or_else(from_triples)
+            .ok_or_else(|| self.totals_not_covered(limit))?;
+        Ok(Total {
+            convention: self.convention,
+            limit,
+            sum,
+            count,
+        })
+    }
+
+    /// The losing positions `x <= y <= z <= limit`.
+    pub fn losing_list(&self, limit: u64) -> Result<LosingList<'t>, AnswerError> {
+        let reaches = |l: u32| limit <= u64::from(l);
+        let triples = match (self.tables, self.triples) {
+            (Some(t), _) if reaches(t.limit()) => t.triples(),
+            (_, Some(t)) if reaches(t.limit()) => t.triples(),
+            _ => return Err(self.totals_not_covered(limit)),
+        };
+        Ok(LosingList {
+            convention: self.convention,
+            limit,
+            triples,
+        })
+    }
+
+    /// The one `c` with `{a, b, c}` losing.
+    pub fn partner(&self, a: u64, b: u64) -> Result<PartnerAnswer, AnswerError> {
+        let tables = self.tables_to(a.max(b))?;
+        let partner = tables.partner(a, b).ok_or_else(|| {
+            not_covered(TableKind::LosingPositions, a.max(b), Some(tables.limit()))
+        })?;
+        Ok(PartnerAnswer {
+            convention: self.convention,
+            pair: [a, b],
+            partner,
+        })
+    }
+
+    /// Refuses a question misère play leaves undefined.
+    fn normal_only(&self, undefined: MisereUndefined) -> Result<(), AnswerError> {
+        match self.convention {
+            Convention::Normal => Ok(()),
+            Convention::Misere => Err(AnswerError::MisereUndefined(undefined)),
+        }
+    }
+
+    /// One game's outcome, and its remoteness where the table reaches.
+    fn single_value(&self, [a, b, c]: [u64; 3]) -> Result<(Outcome, Option<u32>), AnswerError> {
+        if let Some(v) = self.remoteness.and_then(|t| t.value(a, b, c)) {
+            return Ok((v.outcome, Some(v.remoteness)));
+        }
+        match self.tables.and_then(|t| t.is_losing(a, b, c)) {
+            Some(true) => Ok((Outcome::Lose, None)),
+            Some(false) => Ok((Outcome::Win, None)),
+            None => Err(not_covered(
+                TableKind::Remoteness,
+                a.max(b).max(c),
+                self.remoteness.map(RemotenessTable::limit),
+            )),
+        }
+    }
+
+    /// The remoteness of one game, where the table reaches.
+    fn remoteness_if_known(&self, [a, b, c]: [u64; 3]) -> Option<u32> {
+        Some(self.remoteness?.value(a, b, c)?.remoteness)
+    }
+
+    /// The Grundy value of one game, in normal play where the table reaches.
+    fn grundy_if_known(&self, [a, b, c]: [u64; 3]) -> Option<u32> {
+        self.grundy?.value(a, b, c)
+    }
+
+    /// Every move of one game, each with the value of what it leaves.
+    fn single_moves(&self, game: [u64; 3]) -> Result<Vec<MoveAnswer>, AnswerError> {
+        Move::all_from(game)
+            .filter_map(|take| Some((take, take.apply(game)?)))
+            .map(|(take, to)| {
+                let (outcome, remoteness) = self.single_value(to)?;
+                Ok(MoveAnswer {
+                    game: 0,
+                    take,
+                    to,
+                    outcome,
+                    remoteness,
+                })
+            })
+            .collect()
+    }
+
+    /// The XOR of the Grundy values of `position`'s games: normal play only.
+    fn sum_grundy(&self, position: &Position) -> Result<u32, AnswerError> {
+        self.normal_only(MisereUndefined::SumOfGames)?;
+        let table = self.grundy_to(position.largest_pile())?;
+        position.games().try_fold(0, |xor, [a, b, c]| {
+            let v = table.value(a, b, c).ok_or_else(|| {
+                not_covered(TableKind::Grundy, a.max(b).max(c), Some(table.limit()))
+            })?;
+            Ok(xor ^ v)
+        })
+    }
+
+    /// Every move of a sum of games of Grundy value `xor`, game by game,
+    /// each lost for the player to move exactly when it makes the XOR 0.
+    fn sum_moves(&self, position: &Position, xor: u32) -> Result<Vec<MoveAnswer>, AnswerError> {
+        let table = self.grundy_to(position.largest_pile())?;
+        let value = |[a, b, c]: [u64; 3]| {
+            table
+                .value(a, b, c)
+                .ok_or_else(|| not_covered(TableKind::Grundy, a.max(b).max(c), Some(table.limit())))
+        };
+        let mut moves = Vec::new();
+        for (game, piles) in position.games().enumerate() {
+            let rest = xor ^ value(piles)?;
+            for take in Move::all_from(piles) {
+                let Some(to) = take.apply(piles) else {
+                    continue;
+                };
+                moves.push(MoveAnswer {
+                    game,
+                    take,
+                    to,
+                    outcome: outcome_of_grundy(rest ^ value(to)?),
+                    remoteness: None,
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The losing positions, reaching `pile`.
+    fn tables_to(&self, pile: u64) -> Result<Tables<'t>, AnswerError> {
+        match self.tables {
+            Some(t) if pile <= u64::from(t.limit()) => Ok(t),
+            t => Err(not_covered(
+                TableKind::LosingPositions,
+                pile,
+                t.map(|t| t.limit()),
+            )),
+        }
+    }
+
+    /// The Grundy values, reaching `pile`.
+    fn grundy_to(&self, pile: u64) -> Result<&'t GrundyTable, AnswerError> {
+        match self.grundy {
+            Some(t) if pile <= u64::from(t.limit()) => Ok(t),
+            t => Err(not_covered(
+                TableKind::Grundy,
+                pile,
+                t.map(GrundyTable::limit),
+            )),
+        }
+    }
+
+    /// The remoteness, reaching `pile`.
+    fn remoteness_to(&self, pile: u64) -> Result<&'t RemotenessTable, AnswerError> {
+        match self.remoteness {
+            Some(t) if pile <= u64::from(t.limit()) => Ok(t),
+            t => Err(not_covered(
+                TableKind::Remoteness,
+                pile,
+                t.map(RemotenessTable::limit),
+            )),
+        }
+    }
+
+    /// The refusal of a total or list to `limit`, naming the furthest
+    /// tables given.
+    fn totals_not_covered(&self, limit: u64) -> AnswerError {
+        let furthest = [
+            self.tables.map(|t| t.limit()),
+            self.triples.map(ScannedTriples::limit),
+        ]
+        .into_iter()
+        .flatten()
+        .max();
+        not_covered(TableKind::Totals, limit, furthest)
+    }
+}
+
+/// Lost exactly when the Grundy value is 0.
+fn outcome_of_grundy(value: u32) -> Outcome {
+    if value == 0 {
+        Outcome::Lose
+    } else {
+        Outcome::Win
+    }
+}
+
+fn not_covered(table: TableKind, pile: u64, limit: Option<u32>) -> AnswerError {
+    AnswerError::NotCovered { table, pile, limit }
+}

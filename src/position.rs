@@ -1,0 +1,247 @@
+//! A position as a person or a program gives it: one game of three piles,
+//! or a sum of several such games played at once.
+
+use alloc::vec::Vec;
+
+/// A position: one game of three piles, or a sum of games of three piles
+/// each, where a move changes one game by one of its moves and whoever
+/// takes the last stone of all wins (normal play).
+///
+/// The piles keep the order they were given in: every answer about a
+/// position names its piles, and the positions its moves leave, in that
+/// order.
+///
+/// ```
+/// use stone_game::Position;
+/// let game = Position::game([1, 3, 4]);
+/// assert!(!game.is_sum());
+/// let sum: Position = "1 2 3 + 4 5 6".parse()?;
+/// assert_eq!(sum.piles(), [1, 2, 3, 4, 5, 6]);
+/// assert_eq!(sum.games().collect::<Vec<_>>(), [[1, 2, 3], [4, 5, 6]]);
+/// assert_eq!(sum.to_string(), "1 2 3 + 4 5 6");
+/// assert_eq!("4,5,5".parse::<Position>()?, Position::game([4, 5, 5]));
+/// # Ok::<(), stone_game::PositionError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    piles: Vec<u64>,
+}
+
+/// Why piles are not a position, from [`Position::new`] or parsing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// The number of piles is not a positive multiple of three.
+    PileCount {
+        /// How many piles were given.
+        piles: usize,
+    },
+    /// A word is not a pile: not decimal digits, or past `u64`.
+    NotAPile {
+        /// The word, cut to its first 20 characters.
+        word: alloc::string::String,
+    },
+}
+
+impl core::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PositionError::PileCount { piles } => write!(
+                f,
+                "{piles} piles: a position is three piles, or three for each game of a sum"
+            ),
+            PositionError::NotAPile { word } => {
+                write!(f, "'{word}' is not a pile: expected a whole number")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// One game of three piles.
+    pub fn game(piles: [u64; 3]) -> Position {
+        Position {
+            piles: piles.to_vec(),
+        }
+    }
+
+    /// The position of `piles`: three for one game, three for each game of
+    /// a sum.
+    ///
+    /// ```
+    /// use stone_game::{Position, PositionError};
+    /// assert!(Position::new(vec![1, 2, 3, 4, 5, 6]).unwrap().is_sum());
+    /// assert_eq!(Position::new(vec![1, 2]), Err(PositionError::PileCount { piles: 2 }));
+    /// assert_eq!(Position::new(vec![]), Err(PositionError::PileCount { piles: 0 }));
+    /// ```
+    pub fn new(piles: Vec<u64>) -> Result<Position, PositionError> {
+        if piles.is_empty() || !piles.len().is_multiple_of(3) {
+            return Err(PositionError::PileCount { piles: piles.len() });
+        }
+        Ok(Position { piles })
+    }
+
+    /// Every pile, game after game, in the order given.
+    pub fn piles(&self) -> &[u64] {
+        &self.piles
+    }
+
+    /// The games, three piles each, in the order given.
+    pub fn games(&self) -> impl ExactSizeIterator<Item = [u64; 3]> + '_ {
+        self.piles.chunks_exact(3).map(|g| [g[0], g[1], g[2]])
+    }
+
+    /// The number of games: 1 for one game.
+    pub fn game_count(&self) -> usize {
+        self.piles.len() / 3
+    }
+
+    /// Whether this is a sum of two or more games.
+    pub fn is_sum(&self) -> bool {
+        self.piles.len() > 3
+    }
+
+    /// The one game, when this is not a sum.
+    pub fn single(&self) -> Option<[u64; 3]> {
+        match self.piles[..] {
+            [a, b, c] => Some([a, b, c]),
+            _ => None,
+        }
+    }
+
+    /// The largest pile: what a table must reach to answer for every
+    /// position this one can lead to.
+    pub fn largest_pile(&self) -> u64 {
+        self.piles.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The stones left in every pile together, saturating.
+    pub fn stones(&self) -> u64 {
+        self.piles.iter().fold(0u64, |n, &p| n.saturating_add(p))
+    }
+
+    /// This position with game `game` replaced by `to`.
+    pub fn with_game(&self, game: usize, to: [u64; 3]) -> Position {
+        let mut piles = self.piles.clone();
+        if let Some(slot) = piles.get_mut(3 * game..3 * game + 3) {
+            slot.copy_from_slice(&to);
+        }
+        Position { piles }
+    }
+}
+
+/// Piles as people type them: whole numbers separated by spaces, commas or
+/// both, with an optional `+` between the games of a sum.
+impl core::str::FromStr for Position {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        let piles = text
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
+            .filter(|word| !word.is_empty())
+            .map(parse_pile)
+            .collect::<Result<Vec<u64>, _>>()?;
+        Position::new(piles)
+    }
+}
+
+/// One pile: decimal digits only, within `u64`.
+fn parse_pile(word: &str) -> Result<u64, PositionError> {
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    match word.parse::<u64>() {
+        Ok(n) if digits => Ok(n),
+        _ => Err(PositionError::NotAPile {
+            word: word.chars().take(20).collect(),
+        }),
+    }
+}
+
+/// `1 2 3`, or `1 2 3 + 4 5 6` for a sum: what [`FromStr`](core::str::FromStr)
+/// reads back.
+impl core::fmt::Display for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        for (i, [a, b, c]) in self.games().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{a} {b} {c}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn positions_read_back_what_they_print() {
+        for text in ["0 0 0", "1 2 3 + 4 5 6", "7 8 9 + 0 0 1 + 2 2 2"] {
+            let position: Position = text.parse().unwrap();
+            assert_eq!(position.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn separators_are_spaces_commas_and_plus_signs() {
+        let expected = Position::new(vec![4, 5, 5, 1, 0, 2]).unwrap();
+        for text in [
+            "4 5 5 1 0 2",
+            "4,5,5,1,0,2",
+            " 4, 5 ,5 + 1,0,2 ",
+            "4\t5\n5+1 0 2",
+        ] {
+            assert_eq!(text.parse::<Position>(), Ok(expected.clone()), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn bad_piles_say_what_is_wrong() {
+        let err = |text: &str| text.parse::<Position>().unwrap_err();
+        assert_eq!(err(""), PositionError::PileCount { piles: 0 });
+        assert_eq!(err("1 2 3 4"), PositionError::PileCount { piles: 4 });
+        assert_eq!(err("1 -2 3"), PositionError::NotAPile { word: "-2".into() });
+        // A plus sign separates, so it is no sign of a number.
+        assert_eq!("1 +2 3".parse(), Ok(Position::game([1, 2, 3])));
+        let long = "9".repeat(30);
+        assert_eq!(
+            err(&long),
+            PositionError::NotAPile {
+                word: "9".repeat(20)
+            }
+        );
+        assert_eq!(
+            err("1 2 3 + x"),
+            PositionError::NotAPile { word: "x".into() }
+        );
+        assert_eq!(
+            err("1 2 3x").to_string(),
+            "'3x' is not a pile: expected a whole number"
+        );
+        assert_eq!(
+            err("1 2").to_string(),
+            "2 piles: a position is three piles, or three for each game of a sum"
+        );
+    }
+
+    #[test]
+    fn a_position_knows_its_games() {
+        let p = Position::new(vec![1, 9, 3, 4, 5, 6]).unwrap();
+        assert_eq!(p.game_count(), 2);
+        assert!(p.is_sum());
+        assert_eq!(p.single(), None);
+        assert_eq!(p.largest_pile(), 9);
+        assert_eq!(p.stones(), 28);
+        assert_eq!(p.with_game(1, [0, 0, 0]).piles(), [1, 9, 3, 0, 0, 0]);
+        assert_eq!(p.with_game(0, [0, 1, 2]).piles(), [0, 1, 2, 4, 5, 6]);
+        let one = Position::game([2, 0, 7]);
+        assert_eq!(one.single(), Some([2, 0, 7]));
+        assert_eq!(one.game_count(), 1);
+        assert!(!one.is_sum());
+        assert_eq!(Position::game([u64::MAX, 1, 0]).stones(), u64::MAX);
+    }
+}

@@ -1,0 +1,452 @@
+//! `Solver`'s answers against a brute force that knows only the rules:
+//! every move from every position, memoised, for one game and for sums of
+//! games, in both conventions. Nothing here reads keys, partners or Grundy
+//! values.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use stone_game::{
+    AnswerError, Convention, GrundyTable, MisereUndefined, Outcome, Position, PositionAnswer,
+    RemotenessTable, ScannedTables, ScannedTriples, Solver, TableKind,
+};
+
+const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
+
+/// Every single game checked has piles up to this.
+const GAME_LIMIT: u64 = 12;
+
+/// Every position one move leaves from `piles` (a game or a sum): `n >= 1`
+/// stones from each pile of a non-empty set of one game's piles.
+fn options(piles: &[u64]) -> Vec<Vec<u64>> {
+    let mut to = Vec::new();
+    for game in 0..piles.len() / 3 {
+        for set in 1..8u8 {
+            let chosen: Vec<usize> = (0..3).filter(|i| set >> i & 1 == 1).collect();
+            let most = chosen.iter().map(|&i| piles[3 * game + i]).min().unwrap();
+            for n in 1..=most {
+                let mut next = piles.to_vec();
+                for &i in &chosen {
+                    next[3 * game + i] -= n;
+                }
+                to.push(next);
+            }
+        }
+    }
+    to
+}
+
+/// Who wins and in how many moves, by the definition: the winner hurries,
+/// the loser delays.
+struct Rules {
+    convention: Convention,
+    memo: HashMap<Vec<u64>, (Outcome, u32)>,
+}
+
+impl Rules {
+    fn new(convention: Convention) -> Rules {
+        Rules {
+            convention,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn value(&mut self, piles: &[u64]) -> (Outcome, u32) {
+        if let Some(&v) = self.memo.get(piles) {
+            return v;
+        }
+        let next = options(piles);
+        let v = if next.is_empty() {
+            match self.convention {
+                Convention::Normal => (Outcome::Lose, 0),
+                Convention::Misere => (Outcome::Win, 0),
+            }
+        } else {
+            let values: Vec<_> = next.iter().map(|p| self.value(p)).collect();
+            let wins = values.iter().filter(|v| v.0 == Outcome::Lose).map(|v| v.1);
+            match wins.min() {
+                Some(r) => (Outcome::Win, r + 1),
+                None => (Outcome::Lose, values.iter().map(|v| v.1).max().unwrap() + 1),
+            }
+        };
+        self.memo.insert(piles.to_vec(), v);
+        v
+    }
+}
+
+/// Every whole position a move of `answer` leaves, by the answer's own
+/// fields: its piles, its stones and its `to`.
+fn checked_leaves(from: &Position, answer: &PositionAnswer) -> Vec<Vec<u64>> {
+    answer
+        .moves
+        .iter()
+        .map(|m| {
+            let mut expected = from.piles().to_vec();
+            for i in m.piles() {
+                expected[i] -= m.take.stones();
+            }
+            assert_eq!(m.leaves(from).piles(), &expected[..], "{from} {m:?}");
+            expected
+        })
+        .collect()
+}
+
+/// Checks `answer` for `from` against the rules: the value, every move (the
+/// same moves as the rules, each with its value), and the engine's move
+/// (the best by the rules' remoteness, or by stones for a sum).
+fn assert_answer_follows_the_rules(rules: &mut Rules, from: &Position, answer: &PositionAnswer) {
+    let (outcome, remoteness) = rules.value(from.piles());
+    assert_eq!(answer.value.outcome, outcome, "{from}");
+    assert_eq!(answer.value.position, *from);
+    assert_eq!(answer.value.convention, rules.convention);
+    if from.is_sum() {
+        assert_eq!(answer.value.remoteness, None, "{from}");
+    } else {
+        assert_eq!(answer.value.remoteness, Some(remoteness), "{from}");
+    }
+    let mut leaves = checked_leaves(from, answer);
+    for (m, to) in answer.moves.iter().zip(&leaves) {
+        let (outcome, remoteness) = rules.value(to);
+        assert_eq!(m.outcome, outcome, "{from} -> {to:?}");
+        let expected = (!from.is_sum()).then_some(remoteness);
+        assert_eq!(m.remoteness, expected, "{from} -> {to:?}");
+    }
+    let mut expected = options(from.piles());
+    leaves.sort();
+    expected.sort();
+    assert_eq!(leaves, expected, "{from}");
+    assert_engine_is_best(rules, from, answer);
+}
+
+/// The engine's move wins when a move does, in the fewest moves, and else
+/// holds out the longest; for a sum, the stones left stand in for the
+/// moves.
+fn assert_engine_is_best(rules: &mut Rules, from: &Position, answer: &PositionAnswer) {
+    let Some(engine) = answer.engine else {
+        assert!(answer.moves.is_empty(), "{from}");
+        return;
+    };
+    let length = |rules: &mut Rules, to: &Position| {
+        if from.is_sum() {
+            i128::from(to.stones())
+        } else {
+            i128::from(rules.value(to.piles()).1)
+        }
+    };
+    let chosen = engine.leaves(from);
+    let chosen_value = rules.value(chosen.piles());
+    let can_win = answer.moves.iter().any(|m| m.outcome == Outcome::Lose);
+    assert_eq!(
+        chosen_value.0 == Outcome::Lose,
+        can_win,
+        "{from} -> {chosen}"
+    );
+    let sign = if can_win { 1 } else { -1 };
+    let best = answer
+        .moves
+        .iter()
+        .filter(|m| m.outcome == chosen_value.0)
+        .map(|m| sign * length(rules, &m.leaves(from)))
+        .min()
+        .unwrap();
+    assert_eq!(sign * length(rules, &chosen), best, "{from} -> {chosen}");
+}
+
+fn every_game_to(limit: u64) -> impl Iterator<Item = Position> {
+    (0..=limit).flat_map(move |a| {
+        (0..=limit).flat_map(move |b| (0..=limit).map(move |c| Position::game([a, b, c])))
+    })
+}
+
+#[test]
+fn every_single_game_follows_the_rules_in_both_conventions() {
+    for convention in CONVENTIONS {
+        let table = RemotenessTable::compute(GAME_LIMIT as u32, convention).unwrap();
+        let solver = Solver::new(convention).with_remoteness(&table).unwrap();
+        let mut rules = Rules::new(convention);
+        for position in every_game_to(GAME_LIMIT) {
+            let answer = solver.position(&position).unwrap();
+            assert_answer_follows_the_rules(&mut rules, &position, &answer);
+            let value = solver.value(&position).unwrap();
+            assert_eq!(value, answer.value);
+        }
+    }
+}
+
+#[test]
+fn winning_moves_are_the_moves_that_leave_a_lost_position() {
+    for convention in CONVENTIONS {
+        let remoteness = RemotenessTable::compute(GAME_LIMIT as u32, convention).unwrap();
+        let scanned = ScannedTables::scan_for(convention, GAME_LIMIT as u32, |_| {}).unwrap();
+        let full = Solver::new(convention)
+            .with_remoteness(&remoteness)
+            .unwrap();
+        // From the losing positions alone, and from the remoteness alone.
+        let by_tables = Solver::new(convention).with_tables(scanned.as_tables());
+        let mut rules = Rules::new(convention);
+        for position in every_game_to(GAME_LIMIT) {
+            let expected: Vec<Vec<u64>> = options(position.piles())
+                .into_iter()
+                .filter(|to| rules.value(to).0 == Outcome::Lose)
+                .collect();
+            for solver in [full, by_tables] {
+                let answer = solver.winning_moves(&position).unwrap();
+                let mut got: Vec<Vec<u64>> = answer
+                    .moves
+                    .iter()
+                    .map(|m| m.leaves(&position).piles().to_vec())
+                    .collect();
+                got.sort();
+                let mut want = expected.clone();
+                want.sort();
+                assert_eq!(got, want, "{convention:?} {position}");
+                assert_eq!(answer.value.outcome, rules.value(position.piles()).0);
+            }
+        }
+    }
+}
+
+/// Sums of two games with piles up to 3, and of three with piles up to 2:
+/// every one, in normal play.
+#[test]
+fn every_small_sum_follows_the_rules() {
+    let grundy = GrundyTable::compute(3).unwrap();
+    let solver = Solver::new(Convention::Normal)
+        .with_grundy(&grundy)
+        .unwrap();
+    let mut rules = Rules::new(Convention::Normal);
+    for (games, most) in [(2, 3u64), (3, 2)] {
+        let piles = 3 * games;
+        let side = most + 1;
+        for code in 0..side.pow(piles as u32) {
+            let position: Vec<u64> = (0..piles)
+                .map(|i| code / side.pow(i as u32) % side)
+                .collect();
+            let position = Position::new(position).unwrap();
+            let answer = solver.position(&position).unwrap();
+            assert_answer_follows_the_rules(&mut rules, &position, &answer);
+            assert_eq!(answer.value.grundy, Some(solver.grundy(&position).unwrap()));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Sums of two games with piles up to 6, three up to 2, four up to 1,
+    /// in normal play.
+    #[test]
+    fn random_sums_follow_the_rules(piles in prop_oneof![
+        proptest::collection::vec(0u64..=6, 6),
+        proptest::collection::vec(0u64..=2, 9),
+        proptest::collection::vec(0u64..=1, 12),
+    ]) {
+        let grundy = GrundyTable::compute(6).unwrap();
+        let solver = Solver::new(Convention::Normal).with_grundy(&grundy).unwrap();
+        let position = Position::new(piles).unwrap();
+        let answer = solver.position(&position).unwrap();
+        assert_answer_follows_the_rules(&mut Rules::new(Convention::Normal), &position, &answer);
+    }
+}
+
+#[test]
+fn misere_refuses_grundy_values_and_sums_with_a_typed_error() {
+    let grundy = GrundyTable::compute(4).unwrap();
+    let misere = Solver::new(Convention::Misere);
+    let undefined = |what| Err(AnswerError::MisereUndefined(what));
+    assert_eq!(
+        misere.with_grundy(&grundy).map(|_| ()),
+        undefined(MisereUndefined::GrundyValue)
+    );
+    let sum: Position = "1 2 3 + 1 2 3".parse().unwrap();
+    assert_eq!(
+        misere.value(&sum).map(|_| ()),
+        undefined(MisereUndefined::SumOfGames)
+    );
+    assert_eq!(
+        misere.position(&sum).map(|_| ()),
+        undefined(MisereUndefined::SumOfGames)
+    );
+    assert_eq!(
+        misere.winning_moves(&sum).map(|_| ()),
+        undefined(MisereUndefined::SumOfGames)
+    );
+    let game = Position::game([1, 2, 3]);
+    assert_eq!(
+        misere.grundy(&game).map(|_| ()),
+        undefined(MisereUndefined::GrundyValue)
+    );
+    assert_eq!(
+        misere.grundy_map(1, 3).map(|_| ()),
+        undefined(MisereUndefined::GrundyValue)
+    );
+    // A misère value has no Grundy value, even from a solver that has the
+    // normal-play table of one.
+    let table = RemotenessTable::compute(4, Convention::Misere).unwrap();
+    let value = misere
+        .with_remoteness(&table)
+        .unwrap()
+        .value(&game)
+        .unwrap();
+    assert_eq!(value.grundy, None);
+    assert_eq!(value.convention, Convention::Misere);
+}
+
+#[test]
+fn a_table_of_the_other_convention_is_refused() {
+    let normal = RemotenessTable::compute(4, Convention::Normal).unwrap();
+    let err = Solver::new(Convention::Misere)
+        .with_remoteness(&normal)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        AnswerError::ConventionMismatch {
+            solver: Convention::Misere,
+            table: Convention::Normal
+        }
+    );
+}
+
+#[test]
+fn questions_past_the_tables_name_the_tables_they_need() {
+    let remoteness = RemotenessTable::compute(10, Convention::Normal).unwrap();
+    let grundy = GrundyTable::compute(10).unwrap();
+    let normal = Solver::new(Convention::Normal)
+        .with_remoteness(&remoteness)
+        .unwrap()
+        .with_grundy(&grundy)
+        .unwrap();
+    let not_covered = |table, pile, limit| Err(AnswerError::NotCovered { table, pile, limit });
+    let sum: Position = "1 2 3 + 1 2 11".parse().unwrap();
+    assert_eq!(
+        normal.value(&sum).map(|_| ()),
+        not_covered(TableKind::Grundy, 11, Some(10))
+    );
+    assert_eq!(
+        normal.remoteness_map(0, 11).map(|_| ()),
+        not_covered(TableKind::Remoteness, 11, Some(10))
+    );
+    assert_eq!(
+        normal.grundy_map(11, 3).map(|_| ()),
+        not_covered(TableKind::Grundy, 11, Some(10))
+    );
+    let past = u64::from(stone_game::LIMIT) + 1;
+    assert_eq!(
+        normal.slice(0, past).map(|_| ()),
+        not_covered(TableKind::LosingPositions, past, Some(stone_game::LIMIT))
+    );
+    assert_eq!(
+        normal.total(past).map(|_| ()),
+        not_covered(TableKind::Totals, past, Some(stone_game::LIMIT))
+    );
+    let misere = Solver::new(Convention::Misere);
+    assert_eq!(
+        misere.value(&Position::game([0, 0, 1])).map(|_| ()),
+        not_covered(TableKind::Remoteness, 1, None)
+    );
+    assert_eq!(
+        misere.slice(0, 3).map(|_| ()),
+        not_covered(TableKind::LosingPositions, 3, None)
+    );
+    assert_eq!(
+        misere.total(3).map(|_| ()),
+        not_covered(TableKind::Totals, 3, None)
+    );
+    assert_eq!(
+        misere.remoteness_map(0, 3).map(|_| ()),
+        not_covered(TableKind::Remoteness, 3, None)
+    );
+    // Past the remoteness, one game's value still comes from the losing
+    // positions, without remoteness; a game past both is refused.
+    let value = normal.value(&Position::game([1, 3, 500])).unwrap();
+    assert_eq!((value.outcome, value.remoteness), (Outcome::Win, None));
+    let far = Position::game([2000, 2000, 2000]);
+    assert_eq!(
+        normal.value(&far).map(|_| ()),
+        not_covered(TableKind::Remoteness, 2000, Some(10))
+    );
+}
+
+#[test]
+fn slices_maps_and_totals_follow_the_rules_in_both_conventions() {
+    const L: u64 = 9;
+    for convention in CONVENTIONS {
+        let mut rules = Rules::new(convention);
+        let lost = |rules: &mut Rules, p: [u64; 3]| rules.value(&p).0 == Outcome::Lose;
+        let scanned = ScannedTables::scan_for(convention, L as u32, |_| {}).unwrap();
+        let remoteness = RemotenessTable::compute(L as u32, convention).unwrap();
+        let solver = Solver::new(convention)
+            .with_tables(scanned.as_tables())
+            .with_remoteness(&remoteness)
+            .unwrap();
+        for a in 0..=L {
+            let slice = solver.slice(a, L).unwrap();
+            let expected: Vec<[u64; 2]> = (0..=L)
+                .flat_map(|b| (0..=L).map(move |c| [b, c]))
+                .filter(|&[b, c]| lost(&mut rules, [a, b, c]))
+                .collect();
+            assert_eq!(slice.losing, expected, "{convention:?} a = {a}");
+            assert_eq!((slice.a, slice.limit, slice.convention), (a, L, convention));
+            let map = solver.remoteness_map(a, L).unwrap();
+            assert_eq!(map.remoteness.side(), L as usize + 1);
+            for b in 0..=L {
+                for c in 0..=L {
+                    let (outcome, r) = rules.value(&[a, b, c]);
+                    assert_eq!(map.remoteness.get(b, c), Some(r));
+                    assert_eq!(map.is_losing(b, c), Some(outcome == Outcome::Lose));
+                }
+            }
+            assert_eq!(map.remoteness.get(L + 1, 0), None);
+            assert_eq!(map.is_losing(0, L + 1), None);
+        }
+        let losing: Vec<[u64; 3]> = (0..=L)
+            .flat_map(|x| (x..=L).flat_map(move |y| (y..=L).map(move |z| [x, y, z])))
+            .filter(|&p| lost(&mut rules, p))
+            .collect();
+        for l in 0..=L {
+            let within: Vec<_> = losing.iter().filter(|p| p[2] <= l).collect();
+            let total = solver.total(l).unwrap();
+            assert_eq!(total.count, within.len() as u64);
+            assert_eq!(
+                total.sum,
+                within.iter().map(|p| p.iter().sum::<u64>()).sum::<u64>()
+            );
+            let list: Vec<[u64; 3]> = solver
+                .losing_list(l)
+                .unwrap()
+                .positions()
+                .map(|t| t.map(u64::from))
+                .collect();
+            assert_eq!(list.iter().collect::<Vec<_>>(), within);
+        }
+        // The scan of the triples alone answers the same totals.
+        let triples = ScannedTriples::scan_for(convention, L as u32, |_| {}).unwrap();
+        let by_triples = Solver::new(convention).with_triples(&triples);
+        assert_eq!(by_triples.total(L), solver.total(L));
+        for a in 0..=L {
+            for b in 0..=L {
+                let partner = solver.partner(a, b).unwrap().partner;
+                assert!(lost(&mut rules, [a, b, partner]), "{a} {b} {partner}");
+            }
+        }
+    }
+}
+
+#[test]
+fn grundy_maps_are_zero_exactly_at_the_losing_positions() {
+    let grundy = GrundyTable::compute(9).unwrap();
+    let solver = Solver::new(Convention::Normal)
+        .with_grundy(&grundy)
+        .unwrap();
+    let mut rules = Rules::new(Convention::Normal);
+    for a in 0..=9 {
+        let map = solver.grundy_map(a, 9).unwrap();
+        for b in 0..=9 {
+            for c in 0..=9 {
+                let lost = rules.value(&[a, b, c]).0 == Outcome::Lose;
+                assert_eq!(map.values.get(b, c) == Some(0), lost, "{a} {b} {c}");
+                assert_eq!(map.values.get(b, c), grundy.value(a, b, c));
+            }
+        }
+    }
+}
