@@ -6,8 +6,6 @@ use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 
-use crate::memory;
-
 /// Where a run writes, and what it may use.
 pub(crate) struct Ctx<'a> {
     pub(crate) out: &'a mut dyn Write,
@@ -26,7 +24,9 @@ impl Ctx<'_> {
     /// The memory available, read once per run so that every check of a run
     /// sees the same amount.
     pub(crate) fn available_memory(&mut self) -> u64 {
-        *self.memory.get_or_insert_with(memory::available_memory)
+        *self
+            .memory
+            .get_or_insert_with(stone_game_memory::available_memory)
     }
 
     /// `answer` as one line of JSON on stdout. Every command's JSON comes

@@ -58,7 +58,6 @@ mod args;
 mod commands;
 mod context;
 mod engine;
-mod memory;
 mod runtime;
 mod usage;
 
@@ -308,10 +307,10 @@ mod tests {
     fn scans_that_do_not_fit_are_refused() {
         let above = u64::from(stone_game::LIMIT) + 1;
         // A sum needs the triples alone; a partner, the whole tables.
-        let whole = runtime::human_size(stone_game::ScannedTables::memory_needed(
+        let whole = stone_game_memory::human_size(stone_game::ScannedTables::memory_needed(
             stone_game::LIMIT + 1,
         ));
-        let triples = runtime::human_size(stone_game::ScannedTriples::memory_needed(
+        let triples = stone_game_memory::human_size(stone_game::ScannedTriples::memory_needed(
             stone_game::LIMIT + 1,
         ));
         for args in [

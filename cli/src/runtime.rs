@@ -26,37 +26,11 @@ pub(crate) const MAX_BRUTE: u32 = 500;
 /// How long a scan runs before its progress bar appears.
 const BAR_DELAY: Duration = Duration::from_secs(1);
 
-/// A size in bytes for people: `512 B`, `1.5 KiB`, `12.3 GiB`.
-pub(crate) fn human_size(bytes: u64) -> String {
-    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    if bytes < 1024 {
-        return format!("{bytes} B");
-    }
-    let mut value = bytes as f64 / 1024.0;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    format!("{value:.1} {}", UNITS[unit])
-}
-
-/// Refuses `need` bytes when they exceed the memory available. `what` is
-/// the subject of the refusal (`S(70000)`, `the moves of (1, 2, 3)`, `a brute
-/// force up to 600`): its verb is `would need`, which fits one thing or many.
+/// Refuses `need` bytes when they exceed the memory available
+/// ([`stone_game_memory::check`]).
 pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Result<(), Failure> {
     let available = ctx.available_memory();
-    match need {
-        Some(need) if need <= available => Ok(()),
-        _ => Err(Failure::Usage(format!(
-            "{what} would need {} of memory, but only {} is available",
-            match need {
-                Some(need) => format!("about {}", human_size(need)),
-                None => "more than 16.0 EiB".into(),
-            },
-            human_size(available)
-        ))),
-    }
+    stone_game_memory::check(what, need, available).map_err(Failure::Usage)
 }
 
 /// A runtime scan the CLI runs: the whole tables, or the triples alone where
@@ -440,18 +414,6 @@ pub(crate) fn remoteness_table(
 mod tests {
     use super::*;
 
-    #[test]
-    fn sizes_read_well() {
-        assert_eq!(human_size(0), "0 B");
-        assert_eq!(human_size(1023), "1023 B");
-        assert_eq!(human_size(1024), "1.0 KiB");
-        assert_eq!(human_size((1 << 20) - 1), "1024.0 KiB");
-        assert_eq!(human_size(1 << 20), "1.0 MiB");
-        assert_eq!(human_size(1536), "1.5 KiB");
-        assert_eq!(human_size(12_300_000_000), "11.5 GiB");
-        assert_eq!(human_size(u64::MAX), "16.0 EiB");
-    }
-
     /// A terminal that records what is drawn on it.
     #[derive(Debug, Default, Clone)]
     struct Recorder(std::sync::Arc<std::sync::Mutex<String>>);
@@ -561,11 +523,5 @@ mod tests {
         .unwrap();
         assert_eq!(table, stone_game::GrundyTable::compute(40).unwrap());
         assert!(terminal.drawn().contains("scanning to 40"));
-    }
-
-    #[test]
-    fn the_fallback_is_what_its_doc_says() {
-        use crate::memory::FALLBACK_MEMORY;
-        assert_eq!(human_size(FALLBACK_MEMORY), "16.0 GiB");
     }
 }

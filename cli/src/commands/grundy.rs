@@ -51,7 +51,7 @@ mod tests {
         let Err(Failure::Usage(message)) = table(&mut ctx, 40, "the value of (40, 0, 0)") else {
             panic!("refused");
         };
-        let need = runtime::human_size(GrundyTable::memory_needed(40));
+        let need = stone_game_memory::human_size(GrundyTable::memory_needed(40));
         assert_eq!(
             message,
             format!(

@@ -20,12 +20,12 @@ use std::path::{Path, PathBuf};
 
 /// The memory assumed available when neither `/proc/meminfo` nor a control
 /// group says: 16 GiB.
-pub(crate) const FALLBACK_MEMORY: u64 = 16 << 30;
+pub const FALLBACK_MEMORY: u64 = 16 << 30;
 
 /// The memory available for a computation, in bytes: the smaller of the
 /// host's `MemAvailable` and the headroom of the process's control group,
 /// whichever of them can be read; [`FALLBACK_MEMORY`] when neither can.
-pub(crate) fn available_memory() -> u64 {
+pub fn available_memory() -> u64 {
     available_from(&|path| std::fs::read_to_string(path).ok())
 }
 
