@@ -16,8 +16,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod budget;
 mod system;
 
+pub use budget::{Budget, Reservation};
 pub use system::{FALLBACK_MEMORY, available_memory};
 
 /// A size in bytes for people: `512 B`, `1.5 KiB`, `12.3 GiB`.
