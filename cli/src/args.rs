@@ -103,6 +103,15 @@ pub(crate) enum Command {
     /// Serve the web explorer: play, and map the positions, in a browser
     #[cfg(feature = "serve")]
     Serve(Serve),
+    /// Print the completion script of a shell, to install where the shell
+    /// reads completions (README, "Shell completions and the man page")
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page, in roff: `stone-game man | man -l -`
+    Man,
     /// Print this message or the help of the given command(s)
     Help {
         /// The command, and a subcommand of `draw`

@@ -20,6 +20,8 @@
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
 //! | `draw slice A\|partners\|counts\|grundy A\|remoteness A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
 //! | `play [A B C ...] [--seed N] [--engine-first]` | a game, or a sum of games, against the engine, moves read from stdin |
+//! | `completions bash\|zsh\|fish\|powershell\|elvish` | the shell's completion script (clap_complete) |
+//! | `man` | the man page, in roff (clap_mangen) |
 //! | `help [COMMAND...]` | the help of the tool or of a command |
 //!
 //! `--misere` plays the misère game (whoever takes the last stone loses) on
@@ -63,7 +65,8 @@ mod usage;
 
 use args::{Cli, Command};
 use commands::{
-    default, draw, grundy, is_losing, list, moves, partner, play, totals, value, verify,
+    default, documentation, draw, grundy, is_losing, list, moves, partner, play, totals, value,
+    verify,
 };
 use context::{Ctx, Failure};
 use usage::USAGE_HINT;
@@ -223,6 +226,8 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
             game.rules.convention(),
         ),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
+        Some(Command::Completions { shell }) => documentation::completions(ctx, shell),
+        Some(Command::Man) => documentation::man(ctx),
         #[cfg(feature = "serve")]
         Some(Command::Serve(s)) => commands::serve::serve(ctx, s.host, s.port),
     }

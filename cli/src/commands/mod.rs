@@ -16,6 +16,7 @@
 //! `grep -n "^use crate::" -r cli/src` lists the edges.
 
 pub(crate) mod default;
+pub(crate) mod documentation;
 pub(crate) mod draw;
 pub(crate) mod grundy;
 pub(crate) mod is_losing;
