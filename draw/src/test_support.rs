@@ -1,22 +1,26 @@
-//! What `draw`'s tests share. They read the pictures back as data: PNG
-//! pixels that must be marked or empty at the places the charts that draw
-//! them give, SVG elements counted against `LOSING_TRIPLES`; and they run
-//! the command in-process through [`crate::run`].
+//! What the pictures' tests share. They ask the library for the answers,
+//! draw them through [`PictureFile`], and read the pictures back as data:
+//! PNG pixels at the places the charts that draw them give, SVG elements
+//! counted against the answers and against `LOSING_TRIPLES`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
 use plotters::prelude::*;
-use stone_game::LOSING_TRIPLES;
+use stone_game::{
+    Convention, GrundyMap, GrundyTable, LOSING_TRIPLES, RemotenessMap, RemotenessTable,
+    ScannedTables, Slice, Solver, Total,
+};
 use tempfile::TempDir;
 
-use super::heat_map::{HeatMapText, SCALE_WIDTH, heat_map_chart, picture_size};
-use super::register_font;
+use crate::heat_map::{HeatMapText, SCALE_WIDTH, heat_map_chart, picture_size};
+use crate::palette::Rgb;
+use crate::{PartnerMap, Picture, PictureFile, register_font};
 
 /// The pixels at the centres of the cells of `pairs` in a heat map to
 /// `limit` with the words `words`. `None` only if the layout fails.
-pub(super) fn heat_map_cell_pixels(
+pub(crate) fn heat_map_cell_pixels(
     limit: u64,
     words: &HeatMapText,
     pairs: &[(u64, u64)],
@@ -35,72 +39,82 @@ pub(super) fn heat_map_cell_pixels(
     )
 }
 
-/// The colour of a slice's marks.
-pub(super) const MARK_PIXEL: [u8; 3] = [super::MARK.0, super::MARK.1, super::MARK.2];
-
 /// A directory of its own for each test, removed when it is dropped.
-pub(super) fn scratch() -> TempDir {
+pub(crate) fn scratch() -> TempDir {
     tempfile::tempdir().expect("a scratch directory")
 }
 
-/// Runs `draw args` in-process: exit code, stdout, stderr.
-pub(super) fn run_draw(args: &[&str]) -> (u8, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let argv = ["stone-game", "draw"].iter().chain(args);
-    let code = crate::run(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("UTF-8"),
-        String::from_utf8(err).expect("UTF-8"),
-    )
+/// Draws `picture` into `file`, which must succeed.
+pub(crate) fn draw_to(picture: Picture<'_>, file: &Path) {
+    PictureFile::create(file)
+        .and_then(|f| f.draw(picture))
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
 }
 
-/// Runs `draw args` and expects success, nothing on stdout, and nothing on
-/// stderr but, for a `--limit` past the embedded tables, the one note that
-/// says a runtime scan supplies the data, or, with `--misere` on a picture
-/// of the tables, the note of the misère scan.
-pub(super) fn draw_ok(args: &[&str]) {
-    let (code, out, err) = run_draw(args);
-    if args.contains(&"--misere") && args[0] != "remoteness" {
-        let note = "note: the misère tables are computed at run time\n";
-        assert_eq!(
-            (code, out.as_str(), err.as_str()),
-            (0, "", note),
-            "{args:?}"
-        );
-        return;
-    }
-    let past_tables = args
-        .iter()
-        .position(|&a| a == "--limit")
-        .and_then(|i| args.get(i + 1)?.parse::<u64>().ok())
-        .is_some_and(|limit| limit > u64::from(stone_game::LIMIT));
-    let expected_err = if past_tables {
-        let lines: Vec<&str> = err.lines().collect();
-        assert_eq!(lines.len(), 1, "{args:?}: {err}");
-        assert!(lines[0].starts_with("note: "), "{args:?}: {err}");
-        assert!(lines[0].contains("scanning at run time"), "{args:?}: {err}");
-        err.as_str()
-    } else {
-        ""
-    };
-    assert_eq!(
-        (code, out.as_str(), err.as_str()),
-        (0, "", expected_err),
-        "{args:?}"
-    );
+/// The misère tables, scanned to `limit`.
+pub(crate) fn misere_tables(limit: u32) -> ScannedTables {
+    ScannedTables::scan_misere(limit).expect("a small scan")
 }
 
-/// Draws `picture` (e.g. `["slice", "0"]`) to the limit `n` into `file`.
-pub(super) fn draw_to(picture: &[&str], n: u64, file: &Path) {
-    let n = n.to_string();
-    let mut args = picture.to_vec();
-    args.extend(["--limit", &n, "-o", file.to_str().unwrap()]);
-    draw_ok(&args);
+/// The library's slice `{a, b, c}` to `limit` in normal play.
+pub(crate) fn slice(a: u64, limit: u64) -> Slice {
+    Solver::new(Convention::Normal)
+        .slice(a, limit)
+        .expect("within the embedded tables")
+}
+
+/// The partners to `limit`, from the library's `solver`.
+pub(crate) fn partners_from(solver: &Solver<'_>, limit: u64) -> PartnerMap {
+    let partners = (0..=limit)
+        .flat_map(|a| (0..=limit).map(move |b| (a, b)))
+        .map(|(a, b)| solver.partner(a, b).expect("within the tables").partner)
+        .collect();
+    PartnerMap::new(solver.convention(), limit, partners).expect("a square")
+}
+
+/// The partners to `limit` in normal play.
+pub(crate) fn partners(limit: u64) -> PartnerMap {
+    partners_from(&Solver::new(Convention::Normal), limit)
+}
+
+/// The totals from 1 to `limit`, from the library's `solver`.
+pub(crate) fn totals_from(solver: &Solver<'_>, limit: u64) -> Vec<Total> {
+    (1..=limit)
+        .map(|l| solver.total(l).expect("within the tables"))
+        .collect()
+}
+
+/// The totals from 1 to `limit` in normal play.
+pub(crate) fn totals(limit: u64) -> Vec<Total> {
+    totals_from(&Solver::new(Convention::Normal), limit)
+}
+
+/// The library's Grundy map of `{a, b, c}` to `limit`.
+pub(crate) fn grundy(a: u64, limit: u64) -> GrundyMap {
+    let table = GrundyTable::compute(a.max(limit) as u32).expect("small");
+    Solver::new(Convention::Normal)
+        .with_grundy(&table)
+        .and_then(|s| s.grundy_map(a, limit))
+        .expect("within the table")
+}
+
+/// The library's remoteness map of `{a, b, c}` to `limit` under
+/// `convention`.
+pub(crate) fn remoteness(a: u64, limit: u64, convention: Convention) -> RemotenessMap {
+    let table = RemotenessTable::compute(a.max(limit) as u32, convention).expect("small");
+    Solver::new(convention)
+        .with_remoteness(&table)
+        .and_then(|s| s.remoteness_map(a, limit))
+        .expect("within the table")
+}
+
+/// Every pair `(u, v)` with `u, v <= n`, row by row of `u`.
+pub(crate) fn all_pairs(n: u64) -> Vec<(u64, u64)> {
+    (0..=n).flat_map(|u| (0..=n).map(move |v| (u, v))).collect()
 }
 
 /// The elements named `tag` of the SVG `file`, each as its attributes.
-pub(super) fn svg_elements(file: &Path, tag: &str) -> Vec<BTreeMap<String, String>> {
+pub(crate) fn svg_elements(file: &Path, tag: &str) -> Vec<BTreeMap<String, String>> {
     let text = fs::read_to_string(file).expect("the SVG exists");
     let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
     svg.descendants()
@@ -114,20 +128,20 @@ pub(super) fn svg_elements(file: &Path, tag: &str) -> Vec<BTreeMap<String, Strin
 }
 
 /// How many elements named `tag` the SVG `file` holds; it must parse.
-pub(super) fn count_tags(file: &Path, tag: &str) -> usize {
+pub(crate) fn count_tags(file: &Path, tag: &str) -> usize {
     svg_elements(file, tag).len()
 }
 
 /// A decoded RGB(A) PNG: width, height, bytes per pixel, pixels.
-pub(super) struct Png {
-    pub(super) width: u32,
-    pub(super) height: u32,
+pub(crate) struct Png {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
     channels: usize,
     pixels: Vec<u8>,
 }
 
 impl Png {
-    pub(super) fn read(path: &Path) -> Png {
+    pub(crate) fn read(path: &Path) -> Png {
         let decoder = png::Decoder::new(fs::File::open(path).expect("the PNG exists"));
         let mut reader = decoder.read_info().expect("a PNG header");
         let mut pixels = vec![0; reader.output_buffer_size()];
@@ -146,7 +160,7 @@ impl Png {
         }
     }
 
-    pub(super) fn at(&self, (x, y): (i32, i32)) -> [u8; 3] {
+    pub(crate) fn at(&self, (x, y): (i32, i32)) -> [u8; 3] {
         let (x, y) = (x as usize, y as usize);
         assert!(x < self.width as usize && y < self.height as usize);
         let i = (y * self.width as usize + x) * self.channels;
@@ -155,7 +169,7 @@ impl Png {
 }
 
 /// The pairs `(b, c)`, `b, c <= n`, with `{a, b, c}` losing, from the triples.
-pub(super) fn slice_pairs(a: u64, n: u64) -> BTreeSet<(u64, u64)> {
+pub(crate) fn slice_pairs(a: u64, n: u64) -> BTreeSet<(u64, u64)> {
     let mut pairs = BTreeSet::new();
     for t in LOSING_TRIPLES {
         let t = t.map(u64::from);
@@ -173,7 +187,7 @@ pub(super) fn slice_pairs(a: u64, n: u64) -> BTreeSet<(u64, u64)> {
 }
 
 /// The names of the files in `dir`.
-pub(super) fn files_in(dir: &Path) -> Vec<String> {
+pub(crate) fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -181,12 +195,13 @@ pub(super) fn files_in(dir: &Path) -> Vec<String> {
     names.sort_unstable();
     names
 }
+
 /// The whole-pixel attribute `name` of an SVG element.
-pub(super) fn pixel(element: &BTreeMap<String, String>, name: &str) -> i32 {
+pub(crate) fn pixel(element: &BTreeMap<String, String>, name: &str) -> i32 {
     element[name].parse().expect("a whole pixel")
 }
 
-/// The colour `(r, g, b)` as SVG writes it.
-pub(super) fn hex((r, g, b): (u8, u8, u8)) -> String {
+/// The colour `[r, g, b]` as SVG writes it.
+pub(crate) fn hex([r, g, b]: Rgb) -> String {
     format!("#{r:02X}{g:02X}{b:02X}")
 }
