@@ -276,7 +276,7 @@ pub(crate) enum Picture {
         #[command(flatten)]
         target: DrawTarget,
     },
-    /// The Grundy values of {A, b, c} with b, c <= N, as a heat map (0, the losing positions, in black)
+    /// The Grundy values of {A, b, c} with b, c <= N, as a heat map: 0, the losing positions, in dark blue, the others in oranges
     #[command(allow_negative_numbers = true)]
     Grundy {
         /// The pile the slice fixes (0: Wythoff's game)

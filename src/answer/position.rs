@@ -103,7 +103,9 @@ pub struct WinningMovesAnswer {
     pub moves: Vec<MoveAnswer>,
 }
 
-/// The convention's name in answers: `normal` or `misere`.
+/// The convention's name in answers: `normal` or `misere`. Only the JSON
+/// shapes name it.
+#[cfg(feature = "serde")]
 pub(crate) const fn convention_name(convention: Convention) -> &'static str {
     match convention {
         Convention::Normal => "normal",

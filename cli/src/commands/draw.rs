@@ -1,62 +1,21 @@
-//! `draw`: pictures of the losing positions, as PNG or SVG.
+//! `draw`: pictures of the library's answers, as PNG or SVG.
 //!
-//! Five pictures, each drawn with plotters, each in a module of its own:
-//!
-//! | picture | module | what it shows |
-//! |---|---|---|
-//! | `slice A` | [`slice`] | the losing positions `{A, b, c}` as marks in the (b, c) plane |
-//! | `partners` | [`partners`] | the partner of every pair `(a, b)`, as a heat map |
-//! | `counts` | [`counts`] | the count of losing positions and S(l) against l, on log-log axes |
-//! | `grundy A` | [`grundy`] | the Grundy values of `{A, b, c}`, as a heat map, 0 in black |
-//! | `remoteness A` | [`remoteness`] | the outcome and remoteness of `{A, b, c}`: losses in blues, wins in oranges |
-//!
-//! The heat maps share their layout and colour scales ([`heat_map`]).
-//! `--misere` draws the misère game (all but `grundy`, which refuses it).
-//! Text is set with ab_glyph in DejaVu Sans, which the `dejavu` crate
-//! embeds (the Bitstream Vera licence with DejaVu's public-domain changes:
-//! free to embed and redistribute), so no system font library is needed.
-//!
-//! A picture is written to a hidden temporary file beside its target and
-//! renamed over it only when complete: a failure leaves no partial file
-//! ([`file`]).
-
-mod counts;
-mod file;
-mod grundy;
-mod heat_map;
-mod partners;
-mod remoteness;
-mod slice;
-#[cfg(test)]
-mod test_support;
-
-use std::sync::OnceLock;
-
-use plotters::coord::Shift;
-use plotters::coord::types::RangedCoordf64;
-use plotters::prelude::*;
+//! This command parses the picture's limit and file, gets the tables
+//! through the runtime helpers (the embedded ones, or a runtime scan or
+//! computation with its note and progress bar), asks the library's
+//! [`Solver`] for the answer and hands it to the `stone-game-draw` crate,
+//! which draws it: the slice, the partners, the totals, the Grundy map or
+//! the remoteness map. `--misere` draws the misère game on every picture
+//! but `grundy`, which refuses it with the library's words.
 
 use stone_game::{
-    Convention, EMBEDDED, GrundyTable, LIMIT, RemotenessTable, ScannedTables, ScannedTriples,
+    AnswerError, GrundyTable, LIMIT, RemotenessTable, ScannedTables, ScannedTriples, Solver,
 };
+use stone_game_draw::{DrawError, Format, PartnerMap, Picture as Drawing, PictureFile};
 
 use crate::args::{Picture, PictureLimit};
 use crate::context::{Ctx, Failure};
-use crate::runtime::{self, RuntimeScan, table_covering, table_to, view};
-
-use counts::Counts;
-use file::{Format, PictureFile};
-use grundy::GrundyMap;
-use heat_map::{MAX_PNG, MAX_SVG};
-use partners::PartnerMap;
-use remoteness::RemotenessMap;
-use slice::Slice;
-
-/// The font family every text of a picture uses.
-const FONT: &str = "sans-serif";
-
-/// The colour of the slice's marks and of the count's curve.
-const MARK: RGBColor = RGBColor(31, 89, 168);
+use crate::runtime::{self, RuntimeScan, table_covering, table_to};
 
 /// `draw slice A | partners | counts | grundy A | remoteness A [--limit N]
 /// [--misere] -o FILE`.
@@ -69,10 +28,16 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         Picture::Remoteness { target, .. } => (target, "the remoteness map", 1),
     };
     let convention = target.rules.convention();
-    if convention == Convention::Misere && matches!(picture, Picture::Grundy { .. }) {
-        return Err(runtime::misere_refused("draw grundy"));
+    if let Picture::Grundy { a, .. } = picture {
+        // The library refuses a misère Grundy map before it reads a table.
+        if let Err(e @ AnswerError::MisereUndefined(_)) = Solver::new(convention).grundy_map(*a, 0)
+        {
+            return Err(Failure::Usage(format!(
+                "draw grundy takes no --misere: {e}"
+            )));
+        }
     }
-    let format = Format::of(&target.output)?;
+    let format = Format::of(&target.output).map_err(drawing_failure)?;
     let largest = largest_limit(picture, format);
     let too_large = |limit: &dyn std::fmt::Display| Failure::Usage(largest.refusal(name, limit));
     let limit = match &target.limit {
@@ -90,71 +55,103 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         return Err(too_large(&limit));
     }
     // Found unwritable before a long scan, not after.
-    let file = PictureFile::create(&target.output, format)?;
+    let file = PictureFile::create(&target.output).map_err(drawing_failure)?;
+    let solver = Solver::new(convention);
     match picture {
         Picture::Slice { a, .. } => {
             let needed = (*a).max(limit);
             let what = format!("the slice {{{a}, b, c}} to {limit}");
-            let table = table_covering(
-                ctx,
-                convention,
-                needed,
-                false,
-                || runtime::past_limit_note(needed),
-                &what,
-            )?;
-            let slice =
-                Slice::of(view(&table), *a, limit)?.misere(convention == Convention::Misere);
-            file.render(&slice)?;
+            let past_note = || runtime::past_limit_note(needed);
+            let table: Option<ScannedTables> =
+                table_covering(ctx, convention, needed, false, past_note, &what)?;
+            let slice = with_tables(solver, &table).slice(*a, limit);
+            file.draw(Drawing::Slice(&slice.map_err(answer_failure)?))
         }
         Picture::Partners { .. } => {
             let what = format!("the partners map to {limit}");
-            let table = table_to(ctx, convention, limit, false, &what)?;
-            let map = PartnerMap::of(view(&table), limit)?;
-            file.render(&map)?;
+            let table: Option<ScannedTables> = table_to(ctx, convention, limit, false, &what)?;
+            let map = partner_map(with_tables(solver, &table), limit)?;
+            file.draw(Drawing::Partners(&map))
         }
         Picture::Counts { .. } => {
             // The totals alone: a scan of the triples answers them, at
             // about half the time and memory of the whole tables.
             let what = format!("the counts to {limit}");
             let scanned: Option<ScannedTriples> = table_to(ctx, convention, limit, false, &what)?;
-            let counts = match &scanned {
-                Some(triples) => Counts::of(
-                    |l| {
-                        (
-                            u32::try_from(l).ok().and_then(|l| triples.losing_sum(l)),
-                            u32::try_from(l).ok().and_then(|l| triples.losing_count(l)),
-                        )
-                    },
-                    limit,
-                ),
-                None => Counts::of(
-                    |l| {
-                        (
-                            u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_sum(l)),
-                            u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_count(l)),
-                        )
-                    },
-                    limit,
-                ),
-            }?;
-            file.render(&counts)?;
+            let solver = match &scanned {
+                Some(triples) => solver.with_triples(triples),
+                None => solver,
+            };
+            let totals = (1..=limit)
+                .map(|l| solver.total(l))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(answer_failure)?;
+            file.draw(Drawing::Counts(&totals))
         }
         Picture::Grundy { a, .. } => {
             let what = format!("the Grundy map of {{{a}, b, c}} to {limit}");
             let table = runtime::grundy_table(ctx, (*a).max(limit), &what)?;
-            let map = GrundyMap::of(&table, *a, limit)?;
-            file.render(&map)?;
+            let map = solver
+                .with_grundy(&table)
+                .and_then(|s| s.grundy_map(*a, limit))
+                .map_err(answer_failure)?;
+            file.draw(Drawing::Grundy(&map))
         }
         Picture::Remoteness { a, .. } => {
             let what = format!("the remoteness map of {{{a}, b, c}} to {limit}");
             let table = runtime::remoteness_table(ctx, convention, (*a).max(limit), &what)?;
-            let map = RemotenessMap::of(&table, *a, limit)?;
-            file.render(&map)?;
+            let map = solver
+                .with_remoteness(&table)
+                .and_then(|s| s.remoteness_map(*a, limit))
+                .map_err(answer_failure)?;
+            file.draw(Drawing::Remoteness(&map))
         }
     }
-    file.persist()?;
+    .map_err(drawing_failure)?;
     Ok(0)
+}
+
+/// `solver` answering from a runtime scan where one ran, else from the
+/// tables it starts with (the embedded ones in normal play).
+fn with_tables<'t>(solver: Solver<'t>, table: &'t Option<ScannedTables>) -> Solver<'t> {
+    match table {
+        Some(scanned) => solver.with_tables(scanned.as_tables()),
+        None => solver,
+    }
+}
+
+/// The partner of every pair `(a, b)` with `a, b <= limit`, as `solver`
+/// answers each.
+fn partner_map(solver: Solver<'_>, limit: u64) -> Result<PartnerMap, Failure> {
+    let mut partners = Vec::new();
+    for a in 0..=limit {
+        for b in 0..=limit {
+            partners.push(solver.partner(a, b).map_err(answer_failure)?.partner);
+        }
+    }
+    PartnerMap::new(solver.convention(), limit, partners).map_err(drawing_failure)
+}
+
+/// A question the library did not answer. The tables were sized to cover
+/// it and misère Grundy values were refused before, so only a bug gets
+/// here.
+fn answer_failure(e: AnswerError) -> Failure {
+    match e {
+        AnswerError::MisereUndefined(_) => Failure::Usage(e.to_string()),
+        _ => Failure::Internal(e.to_string()),
+    }
+}
+
+/// A picture not drawn: the caller's mistake (exit code 2), or a file
+/// system or plotters that failed (exit code 1).
+fn drawing_failure(e: DrawError) -> Failure {
+    if e.is_bad_input() {
+        Failure::Usage(e.to_string())
+    } else if e == DrawError::Font {
+        Failure::Internal(e.to_string())
+    } else {
+        Failure::Output(e.to_string())
+    }
 }
 
 /// The largest limit of a picture, and why it goes no further.
@@ -211,74 +208,88 @@ impl Largest {
 /// The largest limit of `picture` drawn as `format`: the size of the
 /// picture for the heat maps, else the largest runtime scan of what it
 /// needs (the whole tables for a slice, the triples for the counts, the
-/// Grundy values).
+/// Grundy values, the remoteness).
 fn largest_limit(picture: &Picture, format: Format) -> Largest {
-    let size = |limit, why| Largest {
-        limit,
-        why,
+    let size = Largest {
+        limit: format.largest_heat_map(),
+        why: format.heat_map_cap(),
         cap: Cap::Size(format.name()),
     };
-    match (picture, format) {
-        (Picture::Slice { .. }, _) => Largest::of_work::<ScannedTables>(),
-        (Picture::Counts { .. }, _) => Largest::of_work::<ScannedTriples>(),
-        (Picture::Grundy { .. }, Format::Png) => Largest::of_work::<GrundyTable>(),
-        (Picture::Remoteness { .. }, Format::Png) => Largest::of_work::<RemotenessTable>(),
-        (Picture::Partners { .. }, Format::Png) => {
-            size(MAX_PNG, "one cell of at least a pixel per pair")
-        }
-        (
-            Picture::Partners { .. } | Picture::Grundy { .. } | Picture::Remoteness { .. },
-            Format::Svg,
-        ) => size(MAX_SVG, "one rectangle per pair"),
+    // A heat map goes as far as both its size and its work allow.
+    let heat_map = |work: Largest| if work.limit <= size.limit { work } else { size };
+    match picture {
+        Picture::Slice { .. } => Largest::of_work::<ScannedTables>(),
+        Picture::Counts { .. } => Largest::of_work::<ScannedTriples>(),
+        Picture::Grundy { .. } => heat_map(Largest::of_work::<GrundyTable>()),
+        Picture::Remoteness { .. } => heat_map(Largest::of_work::<RemotenessTable>()),
+        // Its scan of the whole tables reaches further than its size.
+        Picture::Partners { .. } => size,
     }
 }
-
-/// Registers DejaVu Sans as the font of every picture, once per process.
-fn register_font() -> Result<(), Failure> {
-    static REGISTERED: OnceLock<bool> = OnceLock::new();
-    let ok = *REGISTERED.get_or_init(|| {
-        plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular()).is_ok()
-    });
-    if ok {
-        Ok(())
-    } else {
-        Err(Failure::Internal("the embedded font does not load".into()))
-    }
-}
-
-/// A picture that plotters can draw on any backend.
-trait Paint {
-    /// Its size in pixels.
-    fn size(&self) -> (u32, u32);
-    fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String>;
-}
-
-/// A plotters error as text.
-fn text<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
-}
-
-/// An axis label for whole numbers only: a limit of a few gives ticks between them.
-fn whole(v: &f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        String::new()
-    }
-}
-
-type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 #[cfg(test)]
 mod tests {
-    use std::process::Command;
+    use std::fs;
+    use std::path::Path;
 
-    use stone_game::EMBEDDED;
+    use stone_game::{Convention, MisereUndefined};
+    use tempfile::TempDir;
 
     use crate::args::{DrawTarget, Rules};
 
     use super::*;
-    use crate::commands::draw::test_support::*;
+
+    /// A directory of its own for each test, removed when it is dropped.
+    fn scratch() -> TempDir {
+        tempfile::tempdir().expect("a scratch directory")
+    }
+
+    /// Runs `draw args` in-process: exit code, stdout, stderr.
+    fn run_draw(args: &[&str]) -> (u8, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let argv = ["stone-game", "draw"].iter().chain(args);
+        let code = crate::run(argv, &mut out, &mut err);
+        (
+            code,
+            String::from_utf8(out).expect("UTF-8"),
+            String::from_utf8(err).expect("UTF-8"),
+        )
+    }
+
+    /// Draws `picture` (e.g. `["slice", "0"]`) to the limit `n` into
+    /// `file`, and expects success with nothing on stdout and nothing on
+    /// stderr but the note of a misère scan.
+    fn draw_to(picture: &[&str], n: u64, file: &Path) {
+        let n = n.to_string();
+        let mut args = picture.to_vec();
+        args.extend(["--limit", &n, "-o", file.to_str().unwrap()]);
+        let (code, out, err) = run_draw(&args);
+        let note = if args.contains(&"--misere") && args[0] != "remoteness" {
+            "note: the misère tables are computed at run time\n"
+        } else {
+            ""
+        };
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (0, "", note),
+            "{args:?}"
+        );
+    }
+
+    /// How many elements `<tag` the SVG `file` holds.
+    fn count_tags(file: &Path, tag: &str) -> usize {
+        let text = fs::read_to_string(file).expect("the SVG exists");
+        text.matches(&format!("<{tag} ")).count()
+    }
+
+    /// The names of the files in `dir`, hidden ones (a partial picture)
+    /// among them.
+    fn files_in(dir: &Path) -> Vec<std::ffi::OsString> {
+        let entries = fs::read_dir(dir).expect("a directory");
+        let mut names: Vec<_> = entries.map(|e| e.unwrap().file_name()).collect();
+        names.sort_unstable();
+        names
+    }
 
     #[test]
     fn bad_input_is_refused_and_leaves_no_file() {
@@ -392,62 +403,8 @@ mod tests {
             );
         }
         // Nothing written, not even a hidden partial file.
-        assert_eq!(files_in(dir), Vec::<String>::new());
+        assert!(files_in(dir).is_empty());
     }
-    /// Set in the process of its own that
-    /// `a_picture_plotters_cannot_draw_fails_with_plotters_reason` runs.
-    const CHILD: &str = "STONE_GAME_DRAW_NO_FONT_CHILD";
-
-    /// That test's name, by which the test binary runs it alone.
-    const NO_FONT_TEST: &str =
-        "commands::draw::tests::a_picture_plotters_cannot_draw_fails_with_plotters_reason";
-
-    #[test]
-    fn a_picture_plotters_cannot_draw_fails_with_plotters_reason() {
-        // The only failure plotters has with these backends is a missing font,
-        // which `render` rules out by registering it first. So the test runs
-        // itself again, alone in a process of its own, where nothing has
-        // registered the font: there each picture fails to paint, and says why
-        // in plotters' words (through `text`).
-        if std::env::var_os(CHILD).is_some() {
-            paint_without_the_font();
-            return;
-        }
-        let output = Command::new(std::env::current_exe().expect("the test binary"))
-            .args(["--exact", NO_FONT_TEST, "--test-threads=1"])
-            .env(CHILD, "1")
-            .output()
-            .expect("the test binary runs");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(output.status.success(), "the child failed: {stdout}");
-        assert!(stdout.contains("1 passed"), "{stdout}");
-    }
-
-    /// Every picture, painted in a process that never registered the font.
-    fn paint_without_the_font() {
-        let mut svg = String::new();
-        let root = SVGBackend::with_string(&mut svg, (400, 400)).into_drawing_area();
-        let slice = Slice::of(EMBEDDED, 0, 3).unwrap();
-        let map = PartnerMap::of(EMBEDDED, 1).unwrap();
-        let totals = |l| {
-            (
-                u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_sum(l)),
-                u32::try_from(l).ok().and_then(|l| EMBEDDED.losing_count(l)),
-            )
-        };
-        let counts = Counts::of(totals, 10).unwrap();
-        let grundy = GrundyMap::of(&GrundyTable::compute(3).unwrap(), 0, 3).unwrap();
-        for painted in [
-            slice.paint(&root),
-            map.paint(&root),
-            counts.paint(&root),
-            grundy.paint(&root),
-        ] {
-            let error = painted.expect_err("no font, no picture");
-            assert!(error.contains("FontUnavailable"), "{error}");
-        }
-    }
-
     #[test]
     fn the_smallest_and_largest_limits_are_drawn() {
         // The boundaries of `draw`'s checks: the least limit of each picture is
@@ -458,7 +415,7 @@ mod tests {
         draw_to(&["slice", "0"], 1, &dir.join("slice.svg"));
         draw_to(&["partners"], 1, &dir.join("partners.svg"));
         draw_to(&["counts"], 10, &dir.join("counts.svg"));
-        let n = MAX_SVG;
+        let n = stone_game_draw::MAX_HEAT_MAP_SVG;
         let file = dir.join("partners_max.svg");
         draw_to(&["partners"], n, &file);
         assert_eq!(count_tags(&file, "rect"), (n as usize + 1).pow(2) + 256 + 1);
@@ -546,7 +503,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(files_in(dir), Vec::<String>::new());
+        assert!(files_in(dir).is_empty());
     }
 
     /// Runs `draw` of `picture` with `memory` bytes available.
@@ -598,5 +555,123 @@ mod tests {
             Err(Failure::Usage(_))
         ));
         assert_eq!(files_in(scratch.path()), ["counts.svg"]);
+    }
+
+    #[test]
+    fn a_picture_that_cannot_be_written_fails_with_exit_code_1() {
+        // Not bad input but a file system that refuses: exit code 1, one
+        // line, no usage hint. (The draw crate's tests check its reasons.)
+        let scratch = scratch();
+        let target = scratch.path().join("missing").join("x.png");
+        let target = target.to_str().unwrap();
+        let (code, out, err) = run_draw(&["counts", "--limit", "20", "-o", target]);
+        assert_eq!((code, out.as_str()), (1, ""), "{err}");
+        let prefix = format!("error: cannot write '{target}': ");
+        assert!(
+            err.starts_with(&prefix) && err.lines().count() == 1,
+            "{err}"
+        );
+        assert!(files_in(scratch.path()).is_empty());
+    }
+
+    #[test]
+    fn each_failure_of_the_draw_crate_gets_its_exit_code() {
+        let usage = drawing_failure(DrawError::UnknownFormat { path: "x".into() });
+        assert!(matches!(usage, Failure::Usage(_)), "{usage:?}");
+        let output = drawing_failure(DrawError::Write {
+            path: "x.png".into(),
+            reason: "denied".into(),
+        });
+        assert!(matches!(output, Failure::Output(m) if m == "cannot write 'x.png': denied"));
+        let font = drawing_failure(DrawError::Font);
+        assert!(matches!(font, Failure::Internal(_)), "{font:?}");
+        let misere = answer_failure(AnswerError::MisereUndefined(MisereUndefined::GrundyValue));
+        assert!(matches!(misere, Failure::Usage(_)), "{misere:?}");
+        let missing = answer_failure(AnswerError::NotCovered {
+            table: stone_game::TableKind::Grundy,
+            pile: 5,
+            limit: None,
+        });
+        assert!(matches!(missing, Failure::Internal(_)), "{missing:?}");
+    }
+
+    #[test]
+    fn a_misere_grundy_map_is_refused_in_the_librarys_words() {
+        let scratch = scratch();
+        let file = scratch.path().join("x.png");
+        let (code, out, err) = run_draw(&["grundy", "0", "--misere", "-o", file.to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        let library = AnswerError::MisereUndefined(MisereUndefined::GrundyValue).to_string();
+        let line = err.lines().next().unwrap();
+        assert_eq!(
+            line,
+            format!("error: draw grundy takes no --misere: {library}")
+        );
+        assert!(files_in(scratch.path()).is_empty());
+    }
+
+    #[test]
+    fn a_grundy_map_refuses_what_it_cannot_compute_or_draw() {
+        let scratch = scratch();
+        let dir = scratch.path();
+        let past = (runtime::MAX_GRUNDY + 1).to_string();
+        let svg_past = (stone_game_draw::MAX_HEAT_MAP_SVG + 1).to_string();
+        let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+        for (args, needle) in [
+            (
+                vec!["grundy", "0", "--limit", &past, "-o", &path("x.png")],
+                "past the largest this tool computes, 500",
+            ),
+            (
+                vec!["grundy", &past, "--limit", "10", "-o", &path("x.png")],
+                "past the largest this tool computes",
+            ),
+            (
+                vec!["grundy", "0", "--limit", &svg_past, "-o", &path("x.svg")],
+                "too large to draw as SVG",
+            ),
+            (
+                vec!["grundy", "0", "--limit", "0", "-o", &path("x.png")],
+                "at least 1",
+            ),
+            (
+                vec!["grundy", "x", "-o", &path("x.png")],
+                "invalid value 'x'",
+            ),
+            (vec!["grundy", "-o", &path("x.png")], "<A>"),
+        ] {
+            let (code, out, err) = run_draw(&args);
+            assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+            let lines: Vec<&str> = err.lines().collect();
+            assert!(
+                lines[0].starts_with("error: ") && lines[0].contains(needle),
+                "{args:?}: {err}"
+            );
+            assert_eq!(lines.len(), 2, "{err}");
+        }
+        assert!(files_in(dir).is_empty());
+    }
+
+    #[test]
+    fn every_picture_is_drawn_from_the_librarys_answer() {
+        // The pictures themselves are checked in the draw crate; here, that
+        // each reaches its file in both conventions where it has one.
+        let scratch = scratch();
+        let dir = scratch.path();
+        let slice = Solver::new(Convention::Normal).slice(2, 20).unwrap();
+        let slice_marks = slice.losing.len();
+        for (picture, tags) in [
+            (&["slice", "2"][..], ("circle", slice_marks)),
+            (&["grundy", "2"][..], ("rect", 21 * 21 + 256 + 1)),
+            (&["remoteness", "2"][..], ("rect", 21 * 21 + 2 * 256 + 1)),
+            (
+                &["remoteness", "2", "--misere"][..],
+                ("rect", 21 * 21 + 2 * 256 + 1),
+            ),
+        ] {
+            let file = dir.join("picture.svg");
+            draw_to(picture, 20, &file);
+            assert_eq!(count_tags(&file, tags.0), tags.1, "{picture:?}");
+        }
     }
 }

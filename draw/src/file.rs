@@ -7,17 +7,22 @@ use std::path::{Path, PathBuf};
 use plotters::prelude::*;
 use tempfile::NamedTempFile;
 
-use super::{Failure, Paint, register_font};
+use crate::heat_map::{MAX_HEAT_MAP_PNG, MAX_HEAT_MAP_SVG};
+use crate::{DrawError, Paint, Picture, register_font};
 
-/// The file formats, chosen by the extension of `-o`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Format {
+/// The file formats, chosen by the extension of the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A PNG bitmap.
     Png,
+    /// An SVG document.
     Svg,
 }
 
 impl Format {
-    pub(super) fn of(path: &Path) -> Result<Format, Failure> {
+    /// The format `path` names by its extension, `.png` or `.svg` in any
+    /// case.
+    pub fn of(path: &Path) -> Result<Format, DrawError> {
         let ext = path
             .extension()
             .and_then(|e| e.to_str())
@@ -25,18 +30,35 @@ impl Format {
         match ext.as_deref() {
             Some("png") => Ok(Format::Png),
             Some("svg") => Ok(Format::Svg),
-            _ => Err(Failure::Usage(format!(
-                "cannot tell the picture's format from '{}': name a .png or .svg file",
-                path.display()
-            ))),
+            _ => Err(DrawError::UnknownFormat {
+                path: path.to_path_buf(),
+            }),
         }
     }
 
     /// Its name in messages: `PNG` or `SVG`.
-    pub(super) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Format::Png => "PNG",
             Format::Svg => "SVG",
+        }
+    }
+
+    /// The largest limit of a heat map (the partners, Grundy and remoteness
+    /// maps) in this format: [`MAX_HEAT_MAP_PNG`] or [`MAX_HEAT_MAP_SVG`].
+    pub fn largest_heat_map(self) -> u64 {
+        match self {
+            Format::Png => MAX_HEAT_MAP_PNG,
+            Format::Svg => MAX_HEAT_MAP_SVG,
+        }
+    }
+
+    /// Why a heat map in this format goes no further than
+    /// [`largest_heat_map`](Self::largest_heat_map).
+    pub fn heat_map_cap(self) -> &'static str {
+        match self {
+            Format::Png => "one cell of at least a pixel per pair",
+            Format::Svg => "one rectangle per pair",
         }
     }
 
@@ -49,22 +71,24 @@ impl Format {
 }
 
 /// A picture being written: a hidden temporary file beside the target,
-/// deleted when dropped unless [`persist`](Self::persist) has renamed it
-/// over the target. Beside it, so that the rename stays on one file system.
-pub(super) struct PictureFile {
+/// deleted when dropped unless [`draw`](Self::draw) has drawn the picture
+/// and renamed it over the target. Beside it, so that the rename stays on
+/// one file system.
+#[derive(Debug)]
+pub struct PictureFile {
     target: PathBuf,
     temporary: NamedTempFile,
     format: Format,
 }
 
 impl PictureFile {
-    /// The temporary file, created now so that an unwritable target is found
-    /// before a long scan, not after. Only the file system refuses here:
-    /// exit code 1.
-    pub(super) fn create(target: &Path, format: Format) -> Result<PictureFile, Failure> {
-        let name = target
-            .file_name()
-            .ok_or_else(|| Failure::Usage(format!("'{}' names no file", target.display())))?;
+    /// The temporary file of a picture for `target`, in the format its
+    /// extension names, created now, so that a caller finds an unwritable
+    /// target before a long computation, not after.
+    pub fn create(target: &Path) -> Result<PictureFile, DrawError> {
+        // A path with no file name has no extension either: `of` refuses it.
+        let format = Format::of(target)?;
+        let name = target.file_name().unwrap_or_default();
         if target.is_dir() {
             return Err(cannot_write(target, "it is a directory"));
         }
@@ -90,8 +114,36 @@ impl PictureFile {
         })
     }
 
+    /// The format of the picture, by its target's extension.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Draws `picture` and renames it over the target; on failure, no file
+    /// is left.
+    pub fn draw(self, picture: Picture<'_>) -> Result<(), DrawError> {
+        let heat_map = |limit| crate::heat_map::fits(limit, self.format);
+        match picture {
+            Picture::Slice(slice) => self.render(slice)?,
+            Picture::Partners(map) => {
+                heat_map(map.limit())?;
+                self.render(map)?
+            }
+            Picture::Counts(totals) => self.render(&crate::counts::Counts::of(totals)?)?,
+            Picture::Grundy(map) => {
+                heat_map(map.limit)?;
+                self.render(map)?
+            }
+            Picture::Remoteness(map) => {
+                heat_map(map.limit)?;
+                self.render(map)?
+            }
+        }
+        self.persist()
+    }
+
     /// Draws `picture` into the temporary file.
-    pub(super) fn render(&self, picture: &impl Paint) -> Result<(), Failure> {
+    pub(crate) fn render(&self, picture: &impl Paint) -> Result<(), DrawError> {
         register_font()?;
         let size = picture.size();
         let path = self.temporary.path();
@@ -109,11 +161,14 @@ impl PictureFile {
                     .and_then(|()| root.present().map_err(|e| e.to_string()))
             }
         };
-        drawn.map_err(|e| Failure::Output(format!("cannot draw '{}': {e}", self.target.display())))
+        drawn.map_err(|reason| DrawError::Draw {
+            path: self.target.clone(),
+            reason,
+        })
     }
 
     /// Renames the finished picture over the target.
-    pub(super) fn persist(self) -> Result<(), Failure> {
+    pub(crate) fn persist(self) -> Result<(), DrawError> {
         self.temporary
             .persist(&self.target)
             .map(drop)
@@ -141,28 +196,56 @@ fn without_temporary_path(e: &std::io::Error) -> String {
     }
 }
 
-/// The failure to write `target`: exit code 1.
-fn cannot_write(target: &Path, why: impl std::fmt::Display) -> Failure {
-    Failure::Output(format!("cannot write '{}': {why}", target.display()))
+/// The failure to write `target`.
+fn cannot_write(target: &Path, why: impl std::fmt::Display) -> DrawError {
+    DrawError::Write {
+        path: target.to_path_buf(),
+        reason: why.to_string(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
-
     use std::fs;
     use std::path::Path;
 
-    use stone_game::EMBEDDED;
+    use plotters::coord::Shift;
 
     use super::*;
-    use crate::commands::draw::slice::Slice;
-    use crate::commands::draw::test_support::*;
-    use plotters::coord::Shift;
+    use crate::test_support::*;
+
+    #[test]
+    fn the_format_is_the_extensions_in_any_case() {
+        for (name, format) in [
+            ("x.png", Some(Format::Png)),
+            ("a/x.SVG", Some(Format::Svg)),
+            ("x.Png", Some(Format::Png)),
+            ("x.jpg", None),
+            ("png", None),
+            ("x.png/..", None),
+            ("dir/", None),
+        ] {
+            let path = Path::new(name);
+            let expected = format.ok_or(DrawError::UnknownFormat { path: path.into() });
+            assert_eq!(Format::of(path), expected, "{name}");
+        }
+        assert_eq!(
+            (
+                Format::Png.largest_heat_map(),
+                Format::Svg.largest_heat_map()
+            ),
+            (2000, 200)
+        );
+        assert_eq!(
+            PictureFile::create(Path::new("x.gif")).unwrap_err(),
+            DrawError::UnknownFormat {
+                path: "x.gif".into()
+            }
+        );
+    }
 
     #[test]
     fn a_picture_that_cannot_be_written_fails_and_leaves_no_file() {
-        // Not bad input but a file system that refuses: exit code 1, one line,
-        // no usage hint.
         let scratch = scratch();
         let dir = scratch.path();
         fs::create_dir(dir.join("taken.png")).unwrap();
@@ -173,19 +256,19 @@ mod tests {
             ),
             (dir.join("taken.png"), "it is a directory"),
         ] {
-            let target = target.to_str().unwrap();
-            let (code, out, err) = run_draw(&["counts", "--limit", "20", "-o", target]);
-            assert_eq!((code, out.as_str()), (1, ""), "{target}: {err}");
-            assert_eq!(err.lines().count(), 1, "{err}");
+            let error = PictureFile::create(&target).unwrap_err();
+            assert!(!error.is_bad_input(), "{error}");
+            let text = error.to_string();
             assert!(
-                err.starts_with(&format!("error: cannot write '{target}': ")) && err.contains(why),
-                "{err}"
+                text.starts_with(&format!("cannot write '{}': ", target.display()))
+                    && text.contains(why),
+                "{text}"
             );
             // The temporary file's name is not the user's business: tempfile
             // names it (`at path ".../.x.png.XXXXXX.partial.png"`) when
             // the directory is missing, and the error must not.
             for temporary in [".x.png.", "partial", "at path"] {
-                assert!(!err.contains(temporary), "{err}");
+                assert!(!text.contains(temporary), "{text}");
             }
         }
         assert_eq!(files_in(dir), ["taken.png"]);
@@ -208,28 +291,29 @@ mod tests {
         let scratch = scratch();
         let dir = scratch.path();
         let target = dir.join("x.png");
-        let file = PictureFile::create(&target, Format::Png).unwrap();
+        let file = PictureFile::create(&target).unwrap();
+        assert_eq!(file.format(), Format::Png);
         let failure = file.render(&Unpaintable).unwrap_err();
-        let expected = format!("cannot draw '{}': no ink", target.display());
-        assert!(
-            matches!(&failure, Failure::Output(m) if *m == expected),
-            "{failure:?}"
+        assert_eq!(
+            failure,
+            DrawError::Draw {
+                path: target.clone(),
+                reason: "no ink".into()
+            }
         );
         drop(file);
         assert_eq!(files_in(dir), Vec::<String>::new());
         // Drawn, but a directory took the target's name before the rename.
-        let file = PictureFile::create(&target, Format::Svg).unwrap();
-        let slice = Slice::of(EMBEDDED, 0, 3).unwrap();
-        file.render(&slice).unwrap();
+        let file = PictureFile::create(&dir.join("x.svg")).unwrap();
+        let target = dir.join("x.svg");
+        file.render(&slice(0, 3)).unwrap();
         fs::create_dir(&target).unwrap();
         fs::write(target.join("inside"), "").unwrap();
         let failure = file.persist().unwrap_err();
         let prefix = format!("cannot write '{}': ", target.display());
-        assert!(
-            matches!(&failure, Failure::Output(m) if m.starts_with(&prefix)),
-            "{failure:?}"
-        );
-        assert_eq!(files_in(dir), ["x.png"]);
+        assert!(failure.to_string().starts_with(&prefix), "{failure:?}");
+        assert!(matches!(failure, DrawError::Write { .. }), "{failure:?}");
+        assert_eq!(files_in(dir), ["x.svg"]);
     }
 
     #[cfg(unix)]
@@ -239,7 +323,7 @@ mod tests {
         let scratch = scratch();
         let dir = scratch.path();
         let picture = dir.join("slice.svg");
-        draw_to(&["slice", "0"], 5, &picture);
+        draw_to(crate::Picture::Slice(&slice(0, 5)), &picture);
         let plain = dir.join("plain");
         fs::File::create(&plain).unwrap();
         let mode = |path: &Path| fs::metadata(path).unwrap().permissions().mode();

@@ -4,20 +4,34 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::colors::colormaps::ViridisRGB;
 
-use super::{Chart, FONT, text, whole};
+use crate::file::Format;
+use crate::palette::Rgb;
+use crate::{Chart, DrawError, FONT, text, whole};
 
 /// The largest heat map drawn as PNG: (N+1)² cells of at least one
 /// pixel each, about a 2100-pixel square picture.
-pub(super) const MAX_PNG: u64 = 2000;
+pub const MAX_HEAT_MAP_PNG: u64 = 2000;
 
 /// The largest heat map drawn as SVG: one rectangle per cell, so about
 /// 40 000 of them and a few megabytes of text.
-pub(super) const MAX_SVG: u64 = 200;
+pub const MAX_HEAT_MAP_SVG: u64 = 200;
+
+/// Refuses a heat map to `limit` past the largest of `format`.
+pub(crate) fn fits(limit: u64, format: Format) -> Result<(), DrawError> {
+    let largest = format.largest_heat_map();
+    if limit > largest {
+        return Err(DrawError::TooLarge {
+            limit,
+            largest,
+            format,
+        });
+    }
+    Ok(())
+}
 
 /// The width of a heat map's colour scale, beside the map.
-pub(super) const SCALE_WIDTH: u32 = 170;
+pub(crate) const SCALE_WIDTH: u32 = 170;
 
 /// The plot area of a heat map, in pixels (each cell at least one).
 const PLOT: u32 = 900;
@@ -31,24 +45,24 @@ fn cell_pixels(limit: u64) -> u32 {
 
 /// The size of a heat map's picture: its plot area, fitted to whole cells,
 /// with room for the title, the labels and the colour scale.
-pub(super) fn picture_size(limit: u64) -> (u32, u32) {
+pub(crate) fn picture_size(limit: u64) -> (u32, u32) {
     let plot = u32::try_from((limit + 1) * u64::from(cell_pixels(limit))).unwrap_or(u32::MAX);
-    let plot = plot.min(PLOT.max(MAX_PNG as u32 + 1));
+    let plot = plot.min(PLOT.max(MAX_HEAT_MAP_PNG as u32 + 1));
     (plot + 140 + SCALE_WIDTH, plot + 140)
 }
 
 /// The words of a heat map (the partners map, the Grundy map): its
 /// caption, the names of its axes and the title of its colour scale. Its
 /// layout is the same whatever they say.
-pub(super) struct HeatMapText {
-    pub(super) caption: String,
-    pub(super) axes: (&'static str, &'static str),
-    pub(super) scale: &'static str,
+pub(crate) struct HeatMapText {
+    pub(crate) caption: String,
+    pub(crate) axes: (&'static str, &'static str),
+    pub(crate) scale: &'static str,
 }
 
 /// The axes of a heat map of one cell per pair up to `limit`, left of its
 /// colour scale.
-pub(super) fn heat_map_chart<'a, DB: DrawingBackend>(
+pub(crate) fn heat_map_chart<'a, DB: DrawingBackend>(
     map_area: &'a DrawingArea<DB, Shift>,
     limit: u64,
     words: &HeatMapText,
@@ -75,44 +89,35 @@ pub(super) fn heat_map_chart<'a, DB: DrawingBackend>(
     Ok(chart)
 }
 
-/// The colour of a `value` on a heat map's scale, from 0 to `largest`.
-pub(super) fn colour(value: u64, largest: u64) -> (u8, u8, u8) {
-    let h = if largest == 0 {
-        0.0
-    } else {
-        value as f32 / largest as f32
-    };
-    ViridisRGB.get_color(h).rgb()
-}
-
 /// A heat map of one cell per pair `(u, v)` up to `limit`, coloured by
-/// `colours` row by row of `u`, with its colour scale from 0 to `largest`.
-pub(super) fn paint_heat_map<DB: DrawingBackend>(
+/// `colours` row by row of `u`, with its colour scale from 0 to `largest`
+/// in the colours `palette` gives from 0 to 1.
+pub(crate) fn paint_heat_map<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     limit: u64,
     words: &HeatMapText,
-    colours: impl Iterator<Item = (u8, u8, u8)>,
-    largest: u64,
+    colours: impl Iterator<Item = Rgb>,
+    (largest, palette): (u64, &dyn Fn(f64) -> Rgb),
 ) -> Result<(), String> {
     let scale_area = paint_cells(root, limit, words, colours)?;
-    let viridis = |h: f32| ViridisRGB.get_color(h).rgb();
-    paint_colour_scale(&scale_area, largest, words.scale, &viridis, MAP_MARGINS)
+    paint_colour_scale(&scale_area, largest, words.scale, palette, MAP_MARGINS)
 }
 
 /// The map of a heat map on a white `root`: one cell per pair `(u, v)` up to
 /// `limit`, coloured by `colours` row by row of `u`. Returns the area
 /// beside it, for its colour scales.
-pub(super) fn paint_cells<DB: DrawingBackend>(
+pub(crate) fn paint_cells<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     limit: u64,
     words: &HeatMapText,
-    colours: impl Iterator<Item = (u8, u8, u8)>,
+    colours: impl Iterator<Item = Rgb>,
 ) -> Result<DrawingArea<DB, Shift>, String> {
     root.fill(&WHITE).map_err(text)?;
     let (map_area, scale_area) = root.split_horizontally(picture_size(limit).0 - SCALE_WIDTH);
     let mut chart = heat_map_chart(&map_area, limit, words)?;
     let side = limit + 1;
-    let cells = colours.enumerate().map(|(i, (r, g, b))| {
+    // `u` across, `v` up: the palette's orientation.
+    let cells = colours.enumerate().map(|(i, [r, g, b])| {
         let (u, v) = ((i as u64 / side) as f64, (i as u64 % side) as f64);
         Rectangle::new([(u, v), (u + 1.0, v + 1.0)], RGBColor(r, g, b).filled())
     });
@@ -122,16 +127,16 @@ pub(super) fn paint_cells<DB: DrawingBackend>(
 
 /// The margins above and below a colour scale as high as its map, so that
 /// the bar runs from the bottom of the map's plot up to near its top.
-pub(super) const MAP_MARGINS: (u32, u32) = (16 + 26, 16 + 50);
+pub(crate) const MAP_MARGINS: (u32, u32) = (16 + 26, 16 + 50);
 
 /// A colour scale: a bar of the colours `palette` gives from 0 to 1, with
 /// the values from 0 to `largest` they stand for, under the title `label`,
 /// `margins` above and below it.
-pub(super) fn paint_colour_scale<DB: DrawingBackend>(
+pub(crate) fn paint_colour_scale<DB: DrawingBackend>(
     scale_area: &DrawingArea<DB, Shift>,
     largest: u64,
     label: &str,
-    palette: &dyn Fn(f32) -> (u8, u8, u8),
+    palette: &dyn Fn(f64) -> Rgb,
     (above, below): (u32, u32),
 ) -> Result<(), String> {
     let top = largest.max(1) as f64;
@@ -161,7 +166,7 @@ pub(super) fn paint_colour_scale<DB: DrawingBackend>(
                 f64::from(i) / f64::from(STEPS),
                 f64::from(i + 1) / f64::from(STEPS),
             );
-            let (r, g, b) = palette(((lo + hi) / 2.0) as f32);
+            let [r, g, b] = palette((lo + hi) / 2.0);
             Rectangle::new(
                 [(0.0, lo * top), (1.0, hi * top)],
                 RGBColor(r, g, b).filled(),
@@ -174,8 +179,8 @@ pub(super) fn paint_colour_scale<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
 
-    use super::*;
-    use crate::commands::draw::test_support::*;
+    use crate::test_support::*;
+    use crate::{Picture, palette};
 
     #[test]
     fn the_colour_scale_is_the_maps_palette_stacked_from_the_maps_bottom() {
@@ -187,7 +192,7 @@ mod tests {
         let dir = scratch.path();
         let n = 12;
         let file = dir.join("partners.svg");
-        draw_to(&["partners"], n, &file);
+        draw_to(Picture::Partners(&partners(n)), &file);
         let rects = svg_elements(&file, "rect");
         let cells = (n as usize + 1).pow(2);
         assert_eq!(rects.len(), 1 + cells + 256);
@@ -200,7 +205,11 @@ mod tests {
             .unwrap();
         let mut below = map_bottom;
         for (i, bar) in rects[1 + cells..].iter().enumerate() {
-            assert_eq!(bar["fill"], hex(colour(2 * i as u64 + 1, 512)), "bar {i}");
+            assert_eq!(
+                bar["fill"],
+                hex(palette::partner(2 * i as u64 + 1, 512)),
+                "bar {i}"
+            );
             assert!(pixel(bar, "height") > 0, "bar {i}: {bar:?}");
             assert_eq!(pixel(bar, "y") + pixel(bar, "height"), below, "bar {i}");
             below = pixel(bar, "y");

@@ -1,46 +1,57 @@
-//! `draw counts`: the count of losing positions and S(l) against l, on
+//! `Picture::Counts`: the count of losing positions and S(l) against l, on
 //! log-log axes, each with its fitted power law.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use stone_game::{Convention, Total};
 
-use super::{FONT, Failure, MARK, Paint, text};
+use crate::palette::{LOSING, SUM_CURVE};
+use crate::{DrawError, FONT, Paint, text};
 
 /// The size of the counts picture, in pixels.
 const COUNTS_SIZE: (u32, u32) = (1100, 800);
 
-/// The colour of the S(l) curve.
-const SUM: RGBColor = RGBColor(214, 96, 40);
+/// The colour of the count's curve.
+const COUNT: RGBColor = RGBColor(LOSING[0], LOSING[1], LOSING[2]);
 
-/// The count of losing positions with `z <= l`, and S(l), for `l` from 1.
-pub(super) struct Counts {
+/// The colour of the S(l) curve.
+const SUM: RGBColor = RGBColor(SUM_CURVE[0], SUM_CURVE[1], SUM_CURVE[2]);
+
+/// The count of losing positions with `z <= l`, and S(l), for each `l`
+/// given.
+pub(crate) struct Counts {
+    convention: Convention,
     limit: u64,
     counts: Vec<(f64, f64)>,
     sums: Vec<(f64, f64)>,
 }
 
 impl Counts {
-    /// The curves to `limit`, from `totals`, which gives S(l) and the count
-    /// to `l` (of the embedded tables, or of a runtime scan of the triples).
-    pub(super) fn of(
-        totals: impl Fn(u64) -> (Option<u64>, Option<u64>),
-        limit: u64,
-    ) -> Result<Counts, Failure> {
-        let lacks = |l: u64| Failure::Internal(format!("the tables lack the totals to {l}"));
+    /// The curves of `totals`, in increasing limits from 1 up; their
+    /// largest limit, at least 2, ends the axis.
+    pub(crate) fn of(totals: &[Total]) -> Result<Counts, DrawError> {
+        let (Some(first), Some(last)) = (totals.first(), totals.last()) else {
+            return Err(DrawError::Unfit("counts of no limit"));
+        };
+        let increasing = totals.windows(2).all(|w| w[0].limit < w[1].limit);
+        if first.limit < 1 || last.limit < 2 || !increasing {
+            return Err(DrawError::Unfit(
+                "counts unless their limits increase, from at least 1 to at least 2",
+            ));
+        }
         let mut counts = Vec::new();
         let mut sums = Vec::new();
-        for l in 1..=limit {
-            let (sum, count) = totals(l);
-            let count = count.ok_or_else(|| lacks(l))?;
-            let sum = sum.ok_or_else(|| lacks(l))?;
-            counts.push((l as f64, count as f64));
+        for total in totals {
+            let l = total.limit as f64;
+            counts.push((l, total.count as f64));
             // S(1) is 0: only (0, 0, 0) is losing so far, and no log of it.
-            if sum > 0 {
-                sums.push((l as f64, sum as f64));
+            if total.sum > 0 {
+                sums.push((l, total.sum as f64));
             }
         }
         Ok(Counts {
-            limit,
+            convention: first.convention,
+            limit: last.limit,
             counts,
             sums,
         })
@@ -93,7 +104,8 @@ impl Paint for Counts {
         let mut chart = ChartBuilder::on(root)
             .caption(
                 format!(
-                    "Growth of the losing positions to l = {} (log-log)",
+                    "Growth of the {}losing positions to l = {} (log-log)",
+                    crate::misere_word(self.convention, "misère "),
                     self.limit
                 ),
                 (FONT, 28),
@@ -116,7 +128,7 @@ impl Paint for Counts {
             .draw()
             .map_err(text)?;
         for (points, colour, name) in [
-            (&self.counts, MARK, "losing positions with z ≤ l"),
+            (&self.counts, COUNT, "losing positions with z ≤ l"),
             (&self.sums, SUM, "S(l), the sum of x + y + z over them"),
         ] {
             chart
@@ -148,10 +160,11 @@ mod tests {
     use std::collections::BTreeMap;
     use std::fs;
 
-    use stone_game::{EMBEDDED, LIMIT};
+    use stone_game::{EMBEDDED, LIMIT, Solver};
 
     use super::*;
-    use crate::commands::draw::test_support::*;
+    use crate::Picture;
+    use crate::test_support::*;
 
     #[test]
     fn the_counts_show_their_fitted_exponents() {
@@ -159,8 +172,8 @@ mod tests {
         let dir = scratch.path();
         let file = dir.join("counts.svg");
         // Within the tables at every limit the suite runs at (100 and up).
-        let limit = LIMIT.min(300).to_string();
-        draw_ok(&["counts", "--limit", &limit, "-o", file.to_str().unwrap()]);
+        let totals = totals(u64::from(LIMIT.min(300)));
+        draw_to(Picture::Counts(&totals), &file);
         let text = fs::read_to_string(&file).unwrap();
         let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
         let texts: Vec<&str> = svg
@@ -185,7 +198,7 @@ mod tests {
         assert!((exponent("losing positions") - 2.0).abs() < 0.15);
         assert!((exponent("S(l)") - 3.0).abs() < 0.15);
         let png = dir.join("counts.png");
-        draw_ok(&["counts", "--limit", &limit, "-o", png.to_str().unwrap()]);
+        draw_to(Picture::Counts(&totals), &png);
         let png = Png::read(&png);
         assert_eq!((png.width, png.height), COUNTS_SIZE);
     }
@@ -208,7 +221,7 @@ mod tests {
         let file = dir.join("counts.svg");
         // Within the tables at every limit the suite runs at (100 and up).
         let limit = u64::from(LIMIT.min(300));
-        draw_to(&["counts"], limit, &file);
+        draw_to(Picture::Counts(&totals(limit)), &file);
         let lines: Vec<_> = svg_elements(&file, "polyline");
         // The axes are the longest black lines: x from left to right at the
         // bottom, y from the bottom up to the top.
@@ -227,8 +240,8 @@ mod tests {
         // Each curve (the count from l = 1, S(l) from l = 2: S(1) = 0 has no
         // log) and its key in the legend, a line 24 pixels long to the right.
         let mut curves = Vec::new();
-        let count_blue = hex(MARK_PIXEL.into());
-        let sum_orange = hex((214, 96, 40));
+        let count_blue = hex(LOSING);
+        let sum_orange = hex(SUM_CURVE);
         for (colour, n) in [(&count_blue, limit), (&sum_orange, limit - 1)] {
             let mut mine: Vec<_> = lines
                 .iter()
@@ -287,5 +300,29 @@ mod tests {
         assert_eq!(fit_power_law(&[]), None);
         assert_eq!(fit_power_law(&[(10.0, 300.0)]), None);
         assert_eq!(fit_power_law(&[(5.0, 1.0), (5.0, 2.0)]), None);
+    }
+
+    #[test]
+    fn misere_counts_say_so_and_too_few_limits_are_refused() {
+        let scratch = scratch();
+        let tables = misere_tables(20);
+        let misere = totals_from(
+            &Solver::new(Convention::Misere).with_tables(tables.as_tables()),
+            20,
+        );
+        let file = scratch.path().join("misere.svg");
+        draw_to(Picture::Counts(&misere), &file);
+        let caption = "Growth of the misère losing positions to l = 20 (log-log)";
+        assert!(fs::read_to_string(&file).unwrap().contains(caption));
+        // The least that draws: limits 1 and 2.
+        assert!(Counts::of(&totals(2)).is_ok());
+        let normal = totals(5);
+        let unfit = |totals: &[Total]| matches!(Counts::of(totals), Err(DrawError::Unfit(_)));
+        assert!(unfit(&[]));
+        assert!(unfit(&normal[..1]));
+        assert!(unfit(&[normal[2], normal[1]]));
+        assert!(unfit(&[normal[1], normal[1]]));
+        let zero = Solver::new(Convention::Normal).total(0).unwrap();
+        assert!(unfit(&[zero, normal[1]]));
     }
 }

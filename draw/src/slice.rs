@@ -1,62 +1,37 @@
-//! `draw slice A`: the losing positions `{A, b, c}` as marks in the (b, c)
-//! plane; `draw slice 0` is Wythoff's game.
+//! `Picture::Slice`: the losing positions `{A, b, c}` as marks in the
+//! (b, c) plane; the slice of 0 is Wythoff's game.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use stone_game::Tables;
+use stone_game::{Convention, Slice};
 
-use super::{Chart, FONT, Failure, MARK, Paint, text, whole};
+use crate::palette::LOSING;
+use crate::{Chart, FONT, Paint, text, whole};
 
 /// The size of the slice picture, in pixels, whatever its limit.
 const SLICE_SIZE: (u32, u32) = (1000, 1000);
 
-/// The losing positions `{a, b, c}` with `b, c <= limit`, as `(b, c)`.
-pub(super) struct Slice {
-    a: u64,
-    limit: u64,
-    marks: Vec<(u64, u64)>,
-    /// The misère game, which the caption names.
-    misere: bool,
-}
+/// The colour of the marks.
+const MARK: RGBColor = RGBColor(LOSING[0], LOSING[1], LOSING[2]);
 
-impl Slice {
-    pub(super) fn of(tables: Tables, a: u64, limit: u64) -> Result<Slice, Failure> {
-        let mut marks = Vec::new();
-        for b in 0..=limit {
-            let c = tables.partner(a, b).ok_or_else(|| {
-                Failure::Internal(format!("the tables lack the partner of ({a}, {b})"))
-            })?;
-            if c <= limit {
-                marks.push((b, c));
-            }
-        }
-        Ok(Slice {
-            a,
-            limit,
-            marks,
-            misere: false,
-        })
-    }
-
-    /// The slice, its caption naming the misère game when `misere` is set
-    /// (the caller drew it from the misère tables).
-    pub(super) fn misere(self, misere: bool) -> Slice {
-        Slice { misere, ..self }
-    }
-}
-
-/// The axes of a slice picture: where its marks go.
+/// The axes of a slice picture: where its marks go, `b` across and `c` up.
 fn slice_chart<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
     a: u64,
     limit: u64,
-    misere: bool,
+    convention: Convention,
 ) -> Result<Chart<'a, DB>, String> {
-    let caption = match (a, misere) {
-        (0, false) => format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: Wythoff's game"),
-        (0, true) => format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: misère Wythoff"),
-        (_, false) => format!("Losing positions {{{a}, b, c}}, b, c ≤ {limit}"),
-        (_, true) => format!("Misère losing positions {{{a}, b, c}}, b, c ≤ {limit}"),
+    let caption = match (a, convention) {
+        (0, Convention::Normal) => {
+            format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: Wythoff's game")
+        }
+        (0, Convention::Misere) => {
+            format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: misère Wythoff")
+        }
+        (_, Convention::Normal) => format!("Losing positions {{{a}, b, c}}, b, c ≤ {limit}"),
+        (_, Convention::Misere) => {
+            format!("Misère losing positions {{{a}, b, c}}, b, c ≤ {limit}")
+        }
     };
     let edge = limit as f64 + 0.5;
     let mut chart = ChartBuilder::on(root)
@@ -88,13 +63,13 @@ impl Paint for Slice {
 
     fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
         root.fill(&WHITE).map_err(text)?;
-        let mut chart = slice_chart(root, self.a, self.limit, self.misere)?;
+        let mut chart = slice_chart(root, self.a, self.limit, self.convention)?;
         let radius = mark_radius(self.limit);
         chart
             .draw_series(
-                self.marks
+                self.losing
                     .iter()
-                    .map(|&(b, c)| Circle::new((b as f64, c as f64), radius, MARK.filled())),
+                    .map(|&[b, c]| Circle::new((b as f64, c as f64), radius, MARK.filled())),
             )
             .map_err(text)?;
         Ok(())
@@ -114,9 +89,12 @@ mod tests {
     use std::fs;
     use std::path::Path;
 
+    use stone_game::{RemotenessTable, Solver};
+
     use super::*;
-    use crate::commands::draw::register_font;
-    use crate::commands::draw::test_support::*;
+    use crate::Picture;
+    use crate::register_font;
+    use crate::test_support::*;
 
     /// The pixels at the centres of the marks of the pairs `(b, c)` in the
     /// slice picture of `{a, b, c}` to `limit`, whether or not a mark is drawn
@@ -125,7 +103,7 @@ mod tests {
         register_font().ok()?;
         let mut svg = String::new();
         let root = SVGBackend::with_string(&mut svg, SLICE_SIZE).into_drawing_area();
-        let chart = slice_chart(&root, a, limit, false).ok()?;
+        let chart = slice_chart(&root, a, limit, Convention::Normal).ok()?;
         Some(
             pairs
                 .iter()
@@ -134,28 +112,55 @@ mod tests {
         )
     }
 
+    /// The pairs the PNG `file` of a slice to `n` marks.
+    fn marked(file: &Path, a: u64, n: u64) -> BTreeSet<(u64, u64)> {
+        let png = Png::read(file);
+        let pairs = all_pairs(n);
+        let pixels = slice_mark_pixels(a, n, &pairs).expect("a layout");
+        pairs
+            .into_iter()
+            .zip(pixels)
+            .filter(|&(_, at)| png.at(at) == LOSING)
+            .map(|(pair, _)| pair)
+            .collect()
+    }
+
+    /// The slice's losing positions as pairs.
+    fn losing(slice: &Slice) -> BTreeSet<(u64, u64)> {
+        slice.losing.iter().map(|&[b, c]| (b, c)).collect()
+    }
+
     #[test]
     fn a_misere_slice_marks_the_misere_losing_positions_and_only_them() {
         let scratch = scratch();
         let (a, n) = (0u64, 20u64);
+        let tables = misere_tables(40);
+        let slice = Solver::new(Convention::Misere)
+            .with_tables(tables.as_tables())
+            .slice(a, n)
+            .unwrap();
         let file = scratch.path().join("misere.png");
-        draw_to(&["slice", "0", "--misere"], n, &file);
-        let png = Png::read(&file);
-        let misere = stone_game::ScannedTables::scan_misere(40).unwrap();
-        let pairs: Vec<(u64, u64)> = (0..=n).flat_map(|b| (0..=n).map(move |c| (b, c))).collect();
+        draw_to(Picture::Slice(&slice), &file);
         // The caption's words do not move the plot: the normal layout holds.
-        let pixels = slice_mark_pixels(a, n, &pairs).expect("a layout");
-        let mut marks = 0;
-        for (&(b, c), &at) in pairs.iter().zip(&pixels) {
-            let losing = misere.as_tables().is_losing(a, b, c) == Some(true);
-            assert_eq!(png.at(at) == MARK_PIXEL, losing, "{a} {b} {c}");
-            marks += usize::from(losing);
-        }
+        let marks = marked(&file, a, n);
+        assert_eq!(marks, losing(&slice));
+        // The library's slice against the misère outcomes of every position,
+        // from the rules by retrograde analysis, not from the scan.
+        let rules = RemotenessTable::compute(n as u32, Convention::Misere).unwrap();
+        let lost: BTreeSet<(u64, u64)> = all_pairs(n)
+            .into_iter()
+            .filter(|&(b, c)| rules.value(a, b, c).unwrap().outcome == stone_game::Outcome::Lose)
+            .collect();
+        assert_eq!(marks, lost);
         // (0, 0, 1) and (0, 2, 2) lose under misère, (0, 0, 0) and (0, 1, 2) do not.
-        assert!(marks > 10, "{marks}");
-        let at = slice_mark_pixels(a, n, &[(0, 1), (2, 2), (0, 0), (1, 2)]).unwrap();
-        let marked: Vec<bool> = at.iter().map(|&p| png.at(p) == MARK_PIXEL).collect();
-        assert_eq!(marked, [true, true, false, false]);
+        for (pair, lose) in [
+            ((0, 1), true),
+            ((2, 2), true),
+            ((0, 0), false),
+            ((1, 2), false),
+        ] {
+            assert_eq!(marks.contains(&pair), lose, "{pair:?}");
+        }
     }
 
     #[test]
@@ -164,26 +169,16 @@ mod tests {
         let dir = scratch.path();
         for (a, n) in [(0u64, 20u64), (3, 30)] {
             let file = dir.join(format!("slice{a}.png"));
-            draw_to(&["slice", &a.to_string()], n, &file);
-            let png = Png::read(&file);
-            let losing = slice_pairs(a, n);
-            let pairs: Vec<(u64, u64)> =
-                (0..=n).flat_map(|b| (0..=n).map(move |c| (b, c))).collect();
-            let pixels = slice_mark_pixels(a, n, &pairs).expect("a layout");
-            for (&(b, c), &at) in pairs.iter().zip(&pixels) {
-                let pixel = png.at(at);
-                assert_eq!(
-                    pixel == MARK_PIXEL,
-                    losing.contains(&(b, c)),
-                    "{a} {b} {c}: {pixel:?}"
-                );
-            }
+            let slice = slice(a, n);
+            draw_to(Picture::Slice(&slice), &file);
+            let marks = marked(&file, a, n);
+            assert_eq!(marks, losing(&slice), "{a}");
+            // The library's slice against the losing triples, read directly.
+            assert_eq!(marks, slice_pairs(a, n), "{a}");
         }
         // GAME.md's example: (0, 1, 2) is losing, (0, 1, 1) is not.
-        let png = Png::read(&dir.join("slice0.png"));
-        let pixels = slice_mark_pixels(0, 20, &[(1, 2), (1, 1)]).unwrap();
-        assert_eq!(png.at(pixels[0]), MARK_PIXEL);
-        assert_ne!(png.at(pixels[1]), MARK_PIXEL);
+        let marks = marked(&dir.join("slice0.png"), 0, 20);
+        assert!(marks.contains(&(1, 2)) && !marks.contains(&(1, 1)));
     }
 
     #[test]
@@ -192,7 +187,7 @@ mod tests {
         let dir = scratch.path();
         for (a, n) in [(0u64, 100u64), (7, 60)] {
             let file = dir.join(format!("slice{a}.svg"));
-            draw_to(&["slice", &a.to_string()], n, &file);
+            draw_to(Picture::Slice(&slice(a, n)), &file);
             let marks = count_tags(&file, "circle");
             assert_eq!(marks, slice_pairs(a, n).len(), "{a} {n}");
         }
@@ -235,31 +230,40 @@ mod tests {
             (400, 2),
         ] {
             let file = dir.join(format!("slice{n}.svg"));
-            draw_to(&["slice", "0"], n, &file);
+            draw_to(Picture::Slice(&slice(0, n)), &file);
             let radii = circle_radii(&file);
             assert_eq!(radii, BTreeSet::from([radius.to_string()]), "limit {n}");
         }
     }
 
     #[test]
-    fn the_slice_of_zero_is_named_wythoffs_game_and_the_others_are_not() {
+    fn each_slice_is_named_by_its_pile_and_its_convention() {
         let scratch = scratch();
         let dir = scratch.path();
-        let zero = dir.join("zero.svg");
-        draw_to(&["slice", "0"], 10, &zero);
-        let texts = svg_texts(&zero);
-        assert!(
-            texts.contains(&"Losing positions {0, b, c}, b, c ≤ 10: Wythoff's game".to_string()),
-            "{texts:?}"
-        );
-        let three = dir.join("three.svg");
-        draw_to(&["slice", "3"], 10, &three);
-        let texts = svg_texts(&three);
-        assert!(
-            texts.contains(&"Losing positions {3, b, c}, b, c ≤ 10".to_string()),
-            "{texts:?}"
-        );
-        assert!(!texts.iter().any(|t| t.contains("Wythoff")), "{texts:?}");
+        let tables = misere_tables(10);
+        let misere = Solver::new(Convention::Misere).with_tables(tables.as_tables());
+        for (slice, caption) in [
+            (
+                slice(0, 10),
+                "Losing positions {0, b, c}, b, c ≤ 10: Wythoff's game",
+            ),
+            (slice(3, 10), "Losing positions {3, b, c}, b, c ≤ 10"),
+            (
+                misere.slice(0, 10).unwrap(),
+                "Losing positions {0, b, c}, b, c ≤ 10: misère Wythoff",
+            ),
+            (
+                misere.slice(3, 10).unwrap(),
+                "Misère losing positions {3, b, c}, b, c ≤ 10",
+            ),
+        ] {
+            let file = dir.join("slice.svg");
+            draw_to(Picture::Slice(&slice), &file);
+            let texts = svg_texts(&file);
+            assert!(texts.contains(&caption.to_string()), "{texts:?}");
+            let wythoff = texts.iter().any(|t| t.contains("Wythoff"));
+            assert_eq!(wythoff, slice.a == 0, "{texts:?}");
+        }
     }
 
     #[test]
@@ -269,7 +273,7 @@ mod tests {
         let scratch = scratch();
         let dir = scratch.path();
         let file = dir.join("slice.svg");
-        draw_to(&["slice", "0"], 3, &file);
+        draw_to(Picture::Slice(&slice(0, 3)), &file);
         let texts = svg_texts(&file);
         let numbers: Vec<&str> = texts
             .iter()
@@ -282,6 +286,15 @@ mod tests {
         // (plotters writes each label twice.)
         let each = ["0", "1", "2", "3"].map(|t| [t; 4]).concat();
         assert_eq!(sorted, each, "{texts:?}");
-        assert!(!texts.iter().any(|t| t.contains("xyzzy")), "{texts:?}");
+    }
+
+    #[test]
+    fn c_grows_upward_and_b_to_the_right() {
+        let at = slice_mark_pixels(0, 20, &[(0, 0), (1, 0), (0, 1)]).unwrap();
+        let [(x0, y0), (x1, y1), (x2, y2)] = at[..] else {
+            panic!("{at:?}")
+        };
+        assert!(x1 > x0 && y1 == y0, "{at:?}");
+        assert!(y2 < y0 && x2 == x0, "{at:?}");
     }
 }
