@@ -6,6 +6,7 @@
 //! library's JSON shapes; this crate parses requests, keeps the tables the
 //! answers need and serves the page. The modules, each with one job:
 //!
+//! - `config`: where and how it serves, the [`Config`];
 //! - `routes`: the [`Router`], its limits and headers;
 //! - `params`: each endpoint's query parameters;
 //! - `handlers`: parse, ask the [`Solver`](stone_game::Solver), serialize;
@@ -21,6 +22,7 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod config;
 mod error;
 mod handlers;
 mod host;
@@ -29,35 +31,12 @@ mod routes;
 mod tables;
 
 use std::io;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 
 use axum::Router;
 use axum::serve::ListenerExt;
 
-/// Where and how the explorer serves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// The address to listen on. On a loopback address only requests for
-    /// this machine's loopback names are answered (a guard against DNS
-    /// rebinding).
-    pub host: IpAddr,
-    /// The port to listen on; 0 for a free one.
-    pub port: u16,
-    /// The memory a table may take, in bytes; `None` reads what this
-    /// machine has available before each table (`stone_game_memory`).
-    pub memory: Option<u64>,
-}
-
-impl Default for Config {
-    /// 127.0.0.1, port 8260, the machine's memory.
-    fn default() -> Self {
-        Config {
-            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
-            port: 8260,
-            memory: None,
-        }
-    }
-}
+pub use config::Config;
 
 /// Why the explorer cannot serve, or stopped serving.
 #[derive(Debug)]

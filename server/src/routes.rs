@@ -16,9 +16,10 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use crate::config::Config;
 use crate::error::error_response;
 use crate::tables::Tables;
-use crate::{Config, assets, handlers, host};
+use crate::{assets, handlers, host};
 
 /// The most requests served at once; more wait their turn.
 const CONCURRENCY: usize = 64;
