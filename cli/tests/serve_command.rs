@@ -4,10 +4,12 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
-/// `stone-game serve --port 0` and the line it prints first.
-fn start() -> (std::process::Child, String) {
+/// `stone-game serve --port 0` with `args`, and the line it prints first.
+#[cfg(unix)]
+fn start(args: &[&str]) -> (std::process::Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_stone-game"))
         .args(["serve", "--port", "0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -40,7 +42,7 @@ fn a_port_in_use_is_an_error_that_exits_1() {
 #[cfg(unix)]
 #[test]
 fn the_page_is_served_and_ctrl_c_stops_the_server_cleanly() {
-    let (child, line) = start();
+    let (child, line) = start(&[]);
     let address = line
         .trim()
         .strip_prefix("serving http://")
@@ -59,12 +61,35 @@ fn the_page_is_served_and_ctrl_c_stops_the_server_cleanly() {
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("<title>Stone game explorer</title>"));
+    assert_eq!(interrupt(child), (Some(0), "note: stopped\n".to_string()));
+}
+
+/// Sends Ctrl-C to `child` and returns its exit code and its stderr.
+#[cfg(unix)]
+fn interrupt(child: std::process::Child) -> (Option<i32>, String) {
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "note: stopped\n");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn off_loopback_it_warns_who_can_use_it() {
+    let (child, line) = start(&["--host", "0.0.0.0"]);
+    assert!(line.starts_with("serving http://0.0.0.0:"), "{line}");
+    let (code, err) = interrupt(child);
+    assert_eq!(code, Some(0));
+    assert!(
+        err.starts_with("warning: serving on 0.0.0.0:")
+            && err.contains("not a loopback address: anyone who can reach that address"),
+        "{err}"
+    );
+    assert!(err.ends_with("note: stopped\n"), "{err}");
 }
