@@ -10,7 +10,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::api::error_response;
+use crate::error::error_response;
 
 /// Serves a request whose `Host` names this machine's loopback (or that has
 /// none: every browser sends one); refuses any other with a 403.

@@ -5,7 +5,8 @@
 //! ignored, with the reason printed, and the run passes; with
 //! `STONE_GAME_BROWSER_TESTS=required` (as CI sets it) a missing browser
 //! fails every test instead. `STONE_GAME_SCREENSHOTS=DIR` also runs the
-//! `screenshots` trial, which writes the README's pictures into DIR.
+//! `screenshots` trial, which writes the README's pictures into DIR. The
+//! server runs in this process.
 
 mod support;
 
@@ -21,8 +22,8 @@ use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerA
 use fantoccini::{Client, ClientBuilder, Locator};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{Value, json};
-use stone_game::ScannedTables;
-use support::Server;
+use stone_game::{Convention, Position, RemotenessTable, ScannedTables, Solver};
+use support::{Fetch, Server};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -35,7 +36,7 @@ type Outcome = Result<(), String>;
 type TestFn = for<'a> fn(&'a Session) -> Pin<Box<dyn Future<Output = Outcome> + 'a>>;
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 8] = [
+const TESTS: [(&str, TestFn); 11] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -59,6 +60,15 @@ const TESTS: [(&str, TestFn); 8] = [
         "a_typed_sum_of_games_shows_the_xor_and_the_librarys_colours",
         |s| Box::pin(sum_of_games(s)),
     ),
+    ("a_misere_game_to_its_end_is_charted_right", |s| {
+        Box::pin(misere_game_to_its_end(s))
+    }),
+    ("a_misere_map_draws_no_grundy_values", |s| {
+        Box::pin(misere_map_without_grundy(s))
+    }),
+    ("the_pages_engine_moves_are_the_librarys", |s| {
+        Box::pin(engine_moves(s))
+    }),
 ];
 
 fn main() {
@@ -78,6 +88,9 @@ fn main() {
             eprintln!("{reason}, but STONE_GAME_BROWSER_TESTS=required");
         } else {
             println!("{reason}");
+            for (name, _) in TESTS {
+                println!("  skipped: {name}");
+            }
         }
         for (name, _) in TESTS {
             let reason = reason.clone();
@@ -371,12 +384,14 @@ impl Session {
     }
 
     /// The browser's console entries at level SEVERE.
-    fn console_errors(&self) -> Result<Vec<String>, String> {
-        let answer = support::post(
-            self.driver,
-            &format!("/session/{}/se/log", self.id),
-            r#"{"type":"browser"}"#,
-        );
+    async fn console_errors(&self) -> Result<Vec<String>, String> {
+        let path = format!("/session/{}/se/log", self.id);
+        let request = Fetch {
+            method: axum::http::Method::POST,
+            body: br#"{"type":"browser"}"#.to_vec(),
+            ..Fetch::get(&path)
+        };
+        let answer = support::fetch(&support::client(), self.driver, request).await;
         if answer.status != 200 {
             return Err(format!("the log: {} {}", answer.status, answer.body));
         }
@@ -472,7 +487,7 @@ async fn page_loads_cleanly(s: &Session) -> Outcome {
             return Err(format!("{path} was not loaded: {loaded}"));
         }
     }
-    let errors = s.console_errors()?;
+    let errors = s.console_errors().await?;
     if !errors.is_empty() {
         return Err(format!("console errors: {errors:?}"));
     }
@@ -572,6 +587,11 @@ async fn a_whole_game(s: &Session) -> Outcome {
     if s.url_piles().await? != "0,0,0" {
         return Err(format!("ended at {}", s.url_piles().await?));
     }
+    // In normal play the engine, to move at the end, has lost.
+    let (class, title) = last_point(s).await?;
+    if !class.split(' ').any(|c| c == "lose") || !title.ends_with("has lost") {
+        return Err(format!("the end is charted as {class:?}, {title:?}"));
+    }
     // The history chart has a point for every position.
     let points = s
         .js("return document.querySelectorAll('#history circle').length;")
@@ -666,7 +686,7 @@ async fn bad_url_parameter(s: &Session) -> Outcome {
     for (query, needle) in [
         ("?piles=3,x,7", "The link's piles '3,x,7'"),
         ("?piles=0,0,100000", "only up to"),
-        ("?piles=1,2", "has 2 piles"),
+        ("?piles=1,2", "2 piles: a position is three piles"),
         ("?view=board", "The link's view 'board'"),
         ("?view=map&a=-4", "The link's parameter 'a'"),
     ] {
@@ -818,6 +838,200 @@ async fn sum_of_games(s: &Session) -> Outcome {
     let shown = s.text("#value").await?;
     if !shown.contains("the player to move loses") || !shown.ends_with("= 0") {
         return Err(format!("after {to}: {shown:?}"));
+    }
+    Ok(())
+}
+
+fn join(piles: &[u64]) -> String {
+    piles
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The class and the title of the history chart's last point.
+async fn last_point(s: &Session) -> Result<(String, String), String> {
+    let point = s
+        .js(
+            "const p = [...document.querySelectorAll('#history circle')].pop();
+             return p ? [p.getAttribute('class'), p.textContent] : null;",
+        )
+        .await?;
+    let text = |i: usize| point[i].as_str().map(str::to_string);
+    text(0)
+        .zip(text(1))
+        .ok_or_else(|| format!("no point in the chart: {point}"))
+}
+
+async fn misere_game_to_its_end(s: &Session) -> Outcome {
+    let table = RemotenessTable::compute(20, Convention::Misere).map_err(|e| e.to_string())?;
+    let value = |p: &[u64]| {
+        table
+            .value(p[0], p[1], p[2])
+            .ok_or(format!("{p:?} past the table"))
+    };
+    let mut start = None;
+    for p in [[4, 7, 9], [3, 5, 7], [2, 3, 5], [1, 2, 4]] {
+        if value(&p)?.outcome == stone_game::Outcome::Win {
+            start = Some(p);
+            break;
+        }
+    }
+    let start = start.ok_or("no won misère start among the candidates")?;
+    s.open_page(&format!("?piles={}&misere=1&values=1", join(&start)))
+        .await?;
+    for turn in 0.. {
+        let state = s
+            .js("return document.getElementById('status').dataset.state;")
+            .await?;
+        if state == "over" {
+            break;
+        }
+        if turn == 30 {
+            return Err("the game did not end in 30 turns".into());
+        }
+        let position = parse_piles(&s.url_piles().await?);
+        // Every move coloured by misère play's outcome; the player plays the
+        // first that wins.
+        let mut winning = None;
+        for m in s.move_buttons().await? {
+            let to = parse_piles(m[0].as_str().ok_or("data-to")?);
+            let lost = value(&to)?.outcome == stone_game::Outcome::Lose;
+            let colour = m[1].as_str().ok_or("a move is not coloured")?;
+            if colour != if lost { "lose" } else { "win" } {
+                return Err(format!(
+                    "misère {position:?} to {to:?}: coloured {colour}, lost: {lost}"
+                ));
+            }
+            if lost && winning.is_none() {
+                winning = Some(join(&to));
+            }
+        }
+        let to = winning.ok_or(format!("misère {position:?} has no winning move"))?;
+        s.click_move(&to).await?;
+        s.wait_until(&format!(
+            "new URLSearchParams(location.search).get('piles') !== '{}'",
+            join(&position)
+        ))
+        .await?;
+        s.wait_for_turn().await?;
+    }
+    // The engine took the last stone: under misère play it lost, and the
+    // player to move at the end has won.
+    let status = s.text("#status").await?;
+    if status != "You win!" {
+        return Err(format!("the misère end says {status:?}"));
+    }
+    let shown = s.text("#value").await?;
+    if shown != "0 0 0: the player to move has won" {
+        return Err(format!("the misère end reads {shown:?}"));
+    }
+    let (class, title) = last_point(s).await?;
+    if !class.split(' ').any(|c| c == "win") || class.contains("lose") {
+        return Err(format!("the misère end is charted as {class:?}"));
+    }
+    if !title.ends_with("has won") {
+        return Err(format!("the misère end's point says {title:?}"));
+    }
+    Ok(())
+}
+
+async fn misere_map_without_grundy(s: &Session) -> Outcome {
+    let table = RemotenessTable::compute(20, Convention::Misere).map_err(|e| e.to_string())?;
+    let refusal = "Grundy values are defined for normal play only";
+    // From a link, and from the checkbox under a normal-play Grundy map.
+    for (query, tick) in [
+        ("?view=map&a=3&limit=20&colour=grundy&misere=1", false),
+        ("?view=map&a=3&limit=20&colour=grundy&misere=0", true),
+    ] {
+        s.open_page(query).await?;
+        if tick {
+            s.client
+                .find(Locator::Id("misere"))
+                .await
+                .map_err(|e| e.to_string())?
+                .click()
+                .await
+                .map_err(|e| e.to_string())?;
+            s.wait_until("new URLSearchParams(location.search).get('misere') === '1'")
+                .await?;
+        }
+        s.wait_until("!document.getElementById('message').hidden")
+            .await?;
+        let message = s.text("#message").await?;
+        if !message.contains(refusal) {
+            return Err(format!("{query}: the message is {message:?}"));
+        }
+        s.wait_until("new URLSearchParams(location.search).get('colour') === 'remoteness'")
+            .await?;
+        let colour = s
+            .js("return document.getElementById('map-colour').value;")
+            .await?;
+        if colour != json!("remoteness") {
+            return Err(format!("{query}: the form shows colouring {colour}"));
+        }
+        if s.text("#map-legend").await?.contains("Grundy") {
+            return Err(format!("{query}: the legend speaks of Grundy values"));
+        }
+        for (b, c) in [(1, 3), (2, 2), (9, 20)] {
+            s.hover_cell(b, c, 20).await?;
+            let v = table.value(3, b, c).ok_or("past the table")?;
+            let expected = format!(
+                "{{3, {b}, {c}}}: {} for the player to move; remoteness {}.",
+                if v.outcome == stone_game::Outcome::Lose {
+                    "losing"
+                } else {
+                    "winning"
+                },
+                v.remoteness
+            );
+            s.wait_until(&format!(
+                "document.getElementById('map-readout').textContent.startsWith('{expected}')"
+            ))
+            .await?;
+            let readout = s.text("#map-readout").await?;
+            if readout.contains("Grundy") {
+                return Err(format!("{query}: the readout says {readout:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn engine_moves(s: &Session) -> Outcome {
+    for (convention, flag) in [(Convention::Normal, 0), (Convention::Misere, 1)] {
+        let table = RemotenessTable::compute(20, convention).map_err(|e| e.to_string())?;
+        let solver = Solver::new(convention)
+            .with_remoteness(&table)
+            .map_err(|e| e.to_string())?;
+        for start in [[3, 5, 7], [4, 4, 9], [6, 10, 2], [1, 1, 12]] {
+            s.open_page(&format!("?piles={}&misere={flag}", join(&start)))
+                .await?;
+            // The player takes one stone from A; the engine replies.
+            let to = [start[0] - 1, start[1], start[2]];
+            s.click_move(&join(&to)).await?;
+            s.wait_until(&format!(
+                "!['{}', '{}'].includes(new URLSearchParams(location.search).get('piles'))",
+                join(&start),
+                join(&to)
+            ))
+            .await?;
+            s.wait_for_turn().await?;
+            let position = Position::game(to);
+            let engine = solver
+                .position(&position)
+                .map_err(|e| e.to_string())?
+                .engine
+                .ok_or(format!("{to:?}: the library has no engine move"))?;
+            let expected = join(engine.leaves(&position).piles());
+            let shown = s.url_piles().await?;
+            if shown != expected {
+                return Err(format!(
+                    "misere={flag}, after {to:?}: the page's engine left {shown}, the library's {expected}"
+                ));
+            }
+        }
     }
     Ok(())
 }

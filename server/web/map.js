@@ -61,10 +61,17 @@ export class MapView {
   async load({ a, limit, colour, misere }) {
     this.readout.textContent = "Loading…";
     const calls = [api.slice(a, limit, misere)];
-    if (colour === "grundy") calls.push(api.grundy(a, limit));
+    if (colour === "grundy") calls.push(api.grundy(a, limit, misere));
     if (colour === "remoteness") calls.push(api.remoteness(a, limit, misere));
     const answers = await Promise.all(calls);
     const failed = answers.find((x) => !x.ok);
+    if (failed && colour === "grundy" && misere && answers[0].ok) {
+      // Grundy values are normal play's alone: rather than normal play's
+      // values under misère rules, the server's refusal, and the misère
+      // map coloured by remoteness.
+      this.showMessage(`No Grundy colouring under misère play: ${failed.error}. Coloured by remoteness instead.`);
+      return this.load({ a, limit, colour: "remoteness", misere });
+    }
     if (failed) {
       // The map before, if any, stays: its A, limit, colouring and rules.
       this.showMessage(`Cannot draw the map: ${failed.error}`);

@@ -194,6 +194,8 @@ $("misere").addEventListener("change", async (e) => {
   setMisere(e.target.checked);
   if (play.current) await play.start(play.current.piles);
   await map.load({ a: map.a, limit: map.limit, colour: map.colour, misere: state.misere });
+  // The map may be coloured otherwise than asked: no Grundy values under misère.
+  showMapForm();
   pushUrl();
 });
 
@@ -231,7 +233,10 @@ $("map-form").addEventListener("submit", async (e) => {
   clearMessage();
   const a = Number($("map-a").value);
   const limit = Number($("map-limit").value);
-  if (await map.load({ a, limit, colour: $("map-colour").value, misere: state.misere })) pushUrl();
+  if (await map.load({ a, limit, colour: $("map-colour").value, misere: state.misere })) {
+    showMapForm();
+    pushUrl();
+  }
 });
 $("map-colour").addEventListener("change", () => $("map-form").requestSubmit());
 

@@ -27,6 +27,9 @@ export const position = (piles, misere) =>
   get("position", { piles: piles.join(","), misere: flag(misere) });
 export const slice = (a, limit, misere) =>
   get("slice", { a, limit, misere: flag(misere) });
-export const grundy = (a, limit) => get("grundy", { a, limit });
+// Grundy values are normal play's: under misère play the server refuses,
+// with the library's reason.
+export const grundy = (a, limit, misere) =>
+  get("grundy", { a, limit, misere: flag(misere) });
 export const remoteness = (a, limit, misere) =>
   get("remoteness", { a, limit, misere: flag(misere) });

@@ -1,4 +1,5 @@
-//! A bounded load test of `stone-game serve` on loopback: the time of the
+//! A bounded load test of the web explorer (served in this process, as
+//! `stone-game serve` serves it) on loopback: the time of the
 //! largest answers, one at a time, once their tables are ready; then two
 //! mixes of 10,000 requests, 64 at a time on connections kept open as a
 //! browser keeps them, with the latency's percentiles, and every answer
@@ -12,19 +13,19 @@
 //! - *every endpoint at its full range*: positions with piles up to 1000,
 //!   sums, slices, maps and totals, drawn uniformly.
 //!
-//! `cargo bench -p stone-game-cli --bench serve_load` (BENCHMARKS.md has
+//! `cargo bench -p stone-game-server --bench serve_load` (BENCHMARKS.md has
 //! the figures). Every request goes to 127.0.0.1; the run stops by itself.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use stone_game::{GrundyTable, Move, ScannedTables, Tables};
-use support::{Connection, Server};
+use support::{Fetch, Server};
 
 const REQUESTS: usize = 10_000;
 const AT_ONCE: usize = 64;
@@ -443,37 +444,60 @@ fn main() {
     assert_eq!(wrong, 0, "{wrong} answers were wrong");
 }
 
+/// An answer as it was timed: the request's index in its mix, the time it
+/// took, its status and the hash of its body.
+type Timed = (usize, Duration, u16, u64);
+
 /// Asks for `mix`, [`AT_ONCE`] requests at a time, and prints the
 /// latency's percentiles by endpoint; returns the number of wrong answers.
 fn load(server: &Server, library: &Library, name: &str, mix: &[Request]) -> usize {
     // Each answer is kept as its status and a hash of its body, and checked
     // afterwards, so that the checks take no time from the server while it
     // is timed.
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Duration, u16, u64)>> =
-        Mutex::new(Vec::with_capacity(mix.len()));
+    let next = Arc::new(AtomicUsize::new(0));
+    let results: Arc<Mutex<Vec<Timed>>> = Arc::new(Mutex::new(Vec::with_capacity(mix.len())));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    // One client, whose connections stay open from one request to the next,
+    // as a browser keeps them: each of the AT_ONCE tasks asks one request at
+    // a time.
+    let client = support::client();
+    let paths: Arc<Vec<String>> = Arc::new(mix.iter().map(Request::path).collect());
+    let address = server.address;
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..AT_ONCE {
-            scope.spawn(|| {
-                let mut connection = Connection::open(server.address);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(request) = mix.get(i) else { break };
-                    let t = Instant::now();
-                    let answer = connection.get(&request.path());
-                    let elapsed = t.elapsed();
-                    let hash = hash(&answer.body);
-                    results
-                        .lock()
-                        .unwrap()
-                        .push((i, elapsed, answer.status, hash));
-                }
-            });
+    runtime.block_on(async {
+        let tasks: Vec<_> = (0..AT_ONCE)
+            .map(|_| {
+                let (next, results, paths, client) = (
+                    Arc::clone(&next),
+                    Arc::clone(&results),
+                    Arc::clone(&paths),
+                    client.clone(),
+                );
+                tokio::spawn(async move {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(path) = paths.get(i) else { break };
+                        let t = Instant::now();
+                        let answer = support::fetch(&client, address, Fetch::get(path)).await;
+                        let elapsed = t.elapsed();
+                        let hash = hash(&answer.body);
+                        results
+                            .lock()
+                            .unwrap()
+                            .push((i, elapsed, answer.status, hash));
+                    }
+                })
+            })
+            .collect();
+        for task in tasks {
+            task.await.expect("a client task");
         }
     });
     let total = start.elapsed();
-    let results = results.into_inner().unwrap();
+    let results = std::mem::take(&mut *results.lock().unwrap());
     // Every answer checked: asked again, the same bytes, and right.
     let mut wrong = Vec::new();
     let mut bytes = 0;

@@ -4,44 +4,44 @@
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use super::api::error_response;
+use crate::error::error_response;
 
 /// Each file: its path, its content type and its bytes.
 const FILES: [(&str, &str, &[u8]); 7] = [
     (
         "/",
         "text/html; charset=utf-8",
-        include_bytes!("../../../web/index.html"),
+        include_bytes!("../web/index.html"),
     ),
     (
         "/style.css",
         "text/css; charset=utf-8",
-        include_bytes!("../../../web/style.css"),
+        include_bytes!("../web/style.css"),
     ),
     (
         "/app.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../../../web/app.js"),
+        include_bytes!("../web/app.js"),
     ),
     (
         "/api.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../../../web/api.js"),
+        include_bytes!("../web/api.js"),
     ),
     (
         "/play.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../../../web/play.js"),
+        include_bytes!("../web/play.js"),
     ),
     (
         "/map.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../../../web/map.js"),
+        include_bytes!("../web/map.js"),
     ),
     (
         "/favicon.svg",
         "image/svg+xml",
-        include_bytes!("../../../web/favicon.svg"),
+        include_bytes!("../web/favicon.svg"),
     ),
 ];
 

@@ -120,8 +120,9 @@ export class Play {
     if (this.engine && !this.over()) {
       this.render();
       this.setStatus("engine", "The engine is thinking…");
-      // The server names the move `stone-game play`'s engine makes.
-      const reply = answer.data.engine;
+      // The server names the library's engine move, `stone-game play`'s:
+      // the whole position it leaves is its `to`.
+      const reply = answer.data.engine.to;
       const next = await api.position(reply, this.misere);
       if (!next.ok) {
         this.busy = false;
@@ -347,9 +348,13 @@ export class Play {
     const width = 640;
     const height = 180;
     const mid = height / 2;
+    // Above the axis when the player to move wins, below when they lose.
+    // A position with no move left keeps its side, half a step off the
+    // axis: under misère play the end is a win for the player to move.
+    const outcomes = this.entries.map((e) => e.info.outcome);
     const values = this.entries.map((e) => {
       const r = e.info.remoteness;
-      const size = r === null ? 1 : r;
+      const size = r === null ? 1 : Math.max(r, 0.5);
       return e.info.outcome === "win" ? size : -size;
     });
     const most = Math.max(1, ...values.map(Math.abs));
@@ -373,11 +378,11 @@ export class Play {
     values.forEach((v, i) => {
       const dot = add("circle", {
         cx: x(i), cy: y(v), r: i === this.index ? 6 : 4,
-        class: `${v > 0 ? "win" : "lose"}${i === this.index ? " now" : ""}${i > this.index ? " future" : ""}`,
+        class: `${outcomes[i]}${i === this.index ? " now" : ""}${i > this.index ? " future" : ""}`,
       });
       const r = this.entries[i].info.remoteness;
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `${pilesText(this.entries[i].piles)}: ${describe(v > 0 ? "win" : "lose", r)}`;
+      title.textContent = `${pilesText(this.entries[i].piles)}: ${describe(outcomes[i], r)}`;
       dot.append(title);
     });
     this.historyBox.replaceChildren(svg);

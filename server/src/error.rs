@@ -1,0 +1,102 @@
+//! Why a request has no answer, and its JSON: `{"error": "..."}`, with the
+//! largest limit the server computes for a 422.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use stone_game::AnswerError;
+
+/// Why a request has no answer.
+#[derive(Debug)]
+pub(crate) enum ApiError {
+    /// A bad parameter, or a question the library leaves undefined: 400.
+    Bad(String),
+    /// A pile or limit past what the server computes: 422, with that limit.
+    TooLarge { message: String, limit: u32 },
+    /// The memory a table needs is not available: 503.
+    Unavailable(String),
+    /// Cannot happen: a table failed to answer what it covers. 500.
+    Internal(String),
+}
+
+/// The library's refusals, each with its status: misère play leaves the
+/// question undefined (the asker's to change); the others cannot happen,
+/// since the server checks every pile against its caps and gives each
+/// solver tables of its own convention.
+impl From<AnswerError> for ApiError {
+    fn from(error: AnswerError) -> Self {
+        match error {
+            AnswerError::MisereUndefined(_) => ApiError::Bad(error.to_string()),
+            _ => ApiError::Internal(error.to_string()),
+        }
+    }
+}
+
+/// The body of every error.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u32>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message, limit) = match &self {
+            ApiError::Bad(m) => (StatusCode::BAD_REQUEST, m, None),
+            ApiError::TooLarge { message, limit } => {
+                (StatusCode::UNPROCESSABLE_ENTITY, message, Some(*limit))
+            }
+            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m, None),
+            ApiError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m, None),
+        };
+        error_response(status, message, limit)
+    }
+}
+
+/// A JSON error answer.
+pub(crate) fn error_response(status: StatusCode, message: &str, limit: Option<u32>) -> Response {
+    (
+        status,
+        Json(ErrorBody {
+            error: message,
+            limit,
+        }),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stone_game::{Convention, MisereUndefined, TableKind};
+
+    #[test]
+    fn the_librarys_refusals_have_their_statuses() {
+        let status = |e: AnswerError| ApiError::from(e).into_response().status();
+        assert_eq!(
+            status(AnswerError::MisereUndefined(MisereUndefined::GrundyValue)),
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(
+            status(AnswerError::MisereUndefined(MisereUndefined::SumOfGames)),
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(
+            status(AnswerError::NotCovered {
+                table: TableKind::Grundy,
+                pile: 7,
+                limit: None
+            }),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+        assert_eq!(
+            status(AnswerError::ConventionMismatch {
+                solver: Convention::Normal,
+                table: Convention::Misere
+            }),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+}

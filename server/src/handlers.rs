@@ -1,0 +1,242 @@
+//! The JSON API under `/api`: each endpoint parses its query, asks the
+//! library's [`Solver`] with the tables it needs, and writes the answer in
+//! the library's JSON shape, the command line's `--json` (README, "Web
+//! explorer", lists them with examples).
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use stone_game::{Convention, GrundyMap, RemotenessMap, Slice, Solver, Total};
+
+use crate::error::ApiError;
+use crate::params::{Params, PlaneQuery, PositionQuery, SumQuery, within};
+use crate::tables::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE, Tables};
+
+/// A 200 answer of `answer` as JSON, written into a buffer of `capacity`
+/// bytes to start with: an answer's size is known closely in advance, and a
+/// buffer grown by doubling would copy the largest answers, a megabyte,
+/// several times over.
+fn json_answer(answer: &impl Serialize, capacity: usize) -> Result<Response, ApiError> {
+    let mut body = Vec::with_capacity(capacity);
+    serde_json::to_writer(&mut body, answer)
+        .map_err(|e| ApiError::Internal(format!("cannot write the answer: {e}")))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// About the bytes of the answer for a position of `piles` piles, each below
+/// 10,000, with `moves` moves: 128 for the position's value, five bytes a
+/// pile for the position, and for each move and the engine's
+/// `{"piles":[],"stones":999,"to":[],"outcome":"lose","remoteness":999},`,
+/// up to three pile numbers of two digits, and five bytes a pile.
+fn position_bytes(moves: usize, piles: usize) -> usize {
+    let engine = usize::from(moves > 0);
+    128 + 5 * piles + (moves + engine) * (80 + 5 * piles)
+}
+
+/// `piles=A,B,C[,...]&misere=0|1`: a game or a sum of games, every move
+/// from it, and the engine's.
+pub(crate) async fn position(
+    State(tables): State<Arc<Tables>>,
+    Params(query): Params<PositionQuery>,
+) -> Result<Response, ApiError> {
+    let position = query.position()?;
+    let convention = query.convention()?;
+    let largest = position.largest_pile();
+    let solver = Solver::new(convention);
+    let answer = match position.single() {
+        Some(_) => {
+            within("piles", largest, MAX_PILE, "positions")?;
+            let remoteness = tables.remoteness(convention, largest).await?;
+            let grundy = match convention {
+                Convention::Normal => tables.grundy_if_quick(largest).await?,
+                Convention::Misere => None,
+            };
+            let solver = solver.with_remoteness(&remoteness)?;
+            match &grundy {
+                Some(grundy) => solver.with_grundy(grundy)?.position(&position)?,
+                None => solver.position(&position)?,
+            }
+        }
+        None if convention == Convention::Normal => {
+            within(
+                "piles",
+                largest,
+                MAX_GRUNDY_PILE,
+                "the Grundy values of a sum",
+            )?;
+            let grundy = tables.grundy(largest).await?;
+            solver.with_grundy(&grundy)?.position(&position)?
+        }
+        // A misère sum: the library refuses it before it needs a table.
+        None => solver.position(&position)?,
+    };
+    json_answer(
+        &answer,
+        position_bytes(answer.moves.len(), position.piles().len()),
+    )
+}
+
+/// `a=A&limit=L&misere=0|1`: every `(b, c)` with `{A, b, c}` losing and
+/// `b, c <= L`.
+pub(crate) async fn slice(
+    State(tables): State<Arc<Tables>>,
+    Params(query): Params<PlaneQuery>,
+) -> Result<Json<Slice>, ApiError> {
+    let a = query.a(MAX_PILE, "slices")?;
+    let limit = query.limit(MAX_PILE, "slices")?;
+    let convention = query.convention()?;
+    let losing = tables.losing(convention, a.max(limit)).await?;
+    let solver = Solver::new(convention).with_tables(losing.tables());
+    Ok(Json(solver.slice(a, limit)?))
+}
+
+/// About the bytes of a map of values to `limit`: a value of up to four
+/// digits and a comma for each of `(L + 1)^2` points.
+fn map_bytes(limit: u64) -> usize {
+    let side = usize::try_from(limit).map_or(usize::MAX, |l| l.saturating_add(1));
+    128usize.saturating_add(side.saturating_mul(side).saturating_mul(5))
+}
+
+/// `a=A&limit=L&misere=0|1`: the Grundy values of `{A, b, c}` for
+/// `b, c <= L`; refused under misère play, where they are undefined.
+pub(crate) async fn grundy(
+    State(tables): State<Arc<Tables>>,
+    Params(query): Params<PlaneQuery>,
+) -> Result<Response, ApiError> {
+    let convention = query.convention()?;
+    let a = query.a(MAX_GRUNDY_PILE, "Grundy values")?;
+    let limit = query.limit(MAX_MAP, "maps of Grundy values")?;
+    let solver = Solver::new(convention);
+    let answer: GrundyMap = match convention {
+        Convention::Normal => {
+            let table = tables.grundy(a.max(limit)).await?;
+            solver.with_grundy(&table)?.grundy_map(a, limit)?
+        }
+        // The library refuses: no table would answer.
+        Convention::Misere => solver.grundy_map(a, limit)?,
+    };
+    json_answer(&answer, map_bytes(limit))
+}
+
+/// `a=A&limit=L&misere=0|1`: the remoteness of `{A, b, c}` for `b, c <= L`.
+pub(crate) async fn remoteness(
+    State(tables): State<Arc<Tables>>,
+    Params(query): Params<PlaneQuery>,
+) -> Result<Response, ApiError> {
+    let a = query.a(MAX_PILE, "remoteness")?;
+    let limit = query.limit(MAX_MAP, "maps of remoteness")?;
+    let convention = query.convention()?;
+    let table = tables.remoteness(convention, a.max(limit)).await?;
+    let answer: RemotenessMap = Solver::new(convention)
+        .with_remoteness(&table)?
+        .remoteness_map(a, limit)?;
+    json_answer(&answer, remoteness_map_bytes(limit))
+}
+
+/// About the bytes of a map of remoteness to `limit`: the values as
+/// [`map_bytes`] counts them, and up to four digits and a comma for each
+/// `losing[b]`.
+fn remoteness_map_bytes(limit: u64) -> usize {
+    map_bytes(limit).saturating_add(5 * (limit as usize + 1))
+}
+
+/// `limit=L&misere=0|1`: S(L) and the number of losing positions
+/// `x <= y <= z <= L`; normal play's from the embedded tables where they
+/// reach.
+pub(crate) async fn sum(
+    State(tables): State<Arc<Tables>>,
+    Params(query): Params<SumQuery>,
+) -> Result<Json<Total>, ApiError> {
+    let limit = query.limit(MAX_PILE)?;
+    let convention = query.convention()?;
+    let solver = Solver::new(convention);
+    let total = if convention == Convention::Normal && limit <= u64::from(stone_game::LIMIT) {
+        solver.total(limit)?
+    } else {
+        let triples = tables.triples(convention, limit).await?;
+        solver.with_triples(&triples).total(limit)?
+    };
+    Ok(Json(total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stone_game::{GrundyTable, Position, RemotenessTable};
+
+    /// Checks that `answer` as JSON fits in `capacity` bytes, so that its
+    /// buffer is never grown, and, where `most` is given, that `capacity` is
+    /// at most `most` times its length, so that little of it is wasted.
+    fn assert_fits(what: &str, answer: &impl Serialize, capacity: usize, most: Option<usize>) {
+        let length = serde_json::to_vec(answer).unwrap().len();
+        assert!(length <= capacity, "{what}: {length} > {capacity}");
+        if let Some(most) = most {
+            assert!(
+                capacity <= most * length,
+                "{what}: {capacity} > {most} * {length}"
+            );
+        }
+    }
+
+    /// A position's answer fits, with at most twice its length: for one
+    /// game and for the largest sum, with piles of one to three digits, in
+    /// both conventions.
+    #[test]
+    fn a_positions_answer_fits_its_buffer_with_little_to_spare() {
+        for (convention, largest) in [(Convention::Normal, 300), (Convention::Misere, 120)] {
+            let table = RemotenessTable::compute(largest, convention).unwrap();
+            let solver = Solver::new(convention).with_remoteness(&table).unwrap();
+            for game in [
+                [0, 0, 0],
+                [0, 0, 1],
+                [3, 5, 7],
+                [9, 99, 120],
+                [120, 120, 120],
+                [largest.into(), u64::from(largest) - 1, 1],
+            ] {
+                let answer = solver.position(&Position::game(game)).unwrap();
+                let capacity = position_bytes(answer.moves.len(), 3);
+                assert_fits(&format!("{game:?}"), &answer, capacity, Some(2));
+            }
+        }
+        let grundy = GrundyTable::compute(100).unwrap();
+        let solver = Solver::new(Convention::Normal)
+            .with_grundy(&grundy)
+            .unwrap();
+        for top in [9, 100] {
+            let games = crate::params::MAX_GAMES as u64;
+            let piles: Vec<u64> = (0..3 * games).map(|p| top - p % 3).collect();
+            let answer = solver.position(&Position::new(piles.clone()).unwrap());
+            let answer = answer.unwrap();
+            let capacity = position_bytes(answer.moves.len(), piles.len());
+            assert_fits(&format!("{piles:?}"), &answer, capacity, Some(2));
+        }
+    }
+
+    /// A map's answer fits, with values of one to three digits here, and
+    /// with at most three times its length from a limit of 10 on (a map of
+    /// one point has the 128 bytes of its head to spare).
+    #[test]
+    fn a_maps_answer_fits_its_buffer_with_little_to_spare() {
+        let grundy = GrundyTable::compute(100).unwrap();
+        let remoteness = RemotenessTable::compute(100, Convention::Misere).unwrap();
+        let normal = Solver::new(Convention::Normal)
+            .with_grundy(&grundy)
+            .unwrap();
+        let misere = Solver::new(Convention::Misere)
+            .with_remoteness(&remoteness)
+            .unwrap();
+        for (a, limit) in [(0, 0), (0, 10), (7, 60), (100, 100)] {
+            let what = format!("A = {a}, limit {limit}");
+            let most = (limit >= 10).then_some(3);
+            let answer = normal.grundy_map(a, limit).unwrap();
+            assert_fits(&what, &answer, map_bytes(limit), most);
+            let answer = misere.remoteness_map(a, limit).unwrap();
+            assert_fits(&what, &answer, remoteness_map_bytes(limit), most);
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Each endpoint's query parameters: a struct that refuses a parameter it
+//! does not know or one given twice, read through axum's `Query` with its
+//! refusal turned into a JSON 400; then each value checked and parsed,
+//! with a message that names the parameter.
+
+use axum::extract::{FromRequestParts, Query};
+use axum::http::request::Parts;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use stone_game::{Convention, Position};
+
+use crate::error::ApiError;
+
+/// The most games of a sum a position may hold.
+pub(crate) const MAX_GAMES: usize = 8;
+
+/// The query of a request, as `T`; a JSON 400 when it is not one.
+pub(crate) struct Params<T>(pub(crate) T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let Query(query) = Query::<T>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| {
+                let text = e.body_text();
+                let why = text
+                    .strip_prefix("Failed to deserialize query string: ")
+                    .unwrap_or(&text);
+                ApiError::Bad(format!("bad query string: {why}"))
+            })?;
+        Ok(Params(query))
+    }
+}
+
+/// `/api/position`: `piles=A,B,C[,...]&misere=0|1`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PositionQuery {
+    piles: String,
+    misere: Option<String>,
+}
+
+impl PositionQuery {
+    /// The piles: three, or three per game of a sum, at most
+    /// [`MAX_GAMES`] games.
+    pub(crate) fn position(&self) -> Result<Position, ApiError> {
+        let position: Position = self
+            .piles
+            .parse()
+            .map_err(|e| ApiError::Bad(format!("parameter 'piles': {e}")))?;
+        if position.game_count() > MAX_GAMES {
+            return Err(ApiError::Bad(format!(
+                "parameter 'piles' has {} games: a sum has at most {MAX_GAMES} games",
+                position.game_count()
+            )));
+        }
+        Ok(position)
+    }
+
+    pub(crate) fn convention(&self) -> Result<Convention, ApiError> {
+        convention(self.misere.as_deref())
+    }
+}
+
+/// `/api/slice`, `/api/grundy` and `/api/remoteness`: the plane
+/// `{A, b, c}` for `b, c <= L`, as `a=A&limit=L&misere=0|1`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlaneQuery {
+    a: String,
+    limit: String,
+    misere: Option<String>,
+}
+
+impl PlaneQuery {
+    /// `a`, up to `max` (422 past it, for `what`).
+    pub(crate) fn a(&self, max: u32, what: &str) -> Result<u64, ApiError> {
+        number("a", &self.a, max, what)
+    }
+
+    /// `limit`, up to `max` (422 past it, for `what`).
+    pub(crate) fn limit(&self, max: u32, what: &str) -> Result<u64, ApiError> {
+        number("limit", &self.limit, max, what)
+    }
+
+    pub(crate) fn convention(&self) -> Result<Convention, ApiError> {
+        convention(self.misere.as_deref())
+    }
+}
+
+/// `/api/sum`: `limit=L&misere=0|1`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SumQuery {
+    limit: String,
+    misere: Option<String>,
+}
+
+impl SumQuery {
+    /// `limit`, up to `max` (422 past it).
+    pub(crate) fn limit(&self, max: u32) -> Result<u64, ApiError> {
+        number("limit", &self.limit, max, "sums")
+    }
+
+    pub(crate) fn convention(&self) -> Result<Convention, ApiError> {
+        convention(self.misere.as_deref())
+    }
+}
+
+/// `misere`: 0 (normal play, the default) or 1.
+fn convention(misere: Option<&str>) -> Result<Convention, ApiError> {
+    match misere {
+        None | Some("0") => Ok(Convention::Normal),
+        Some("1") => Ok(Convention::Misere),
+        Some(other) => Err(ApiError::Bad(format!(
+            "parameter 'misere' is 0 (normal play) or 1 (misère play), not '{other}'"
+        ))),
+    }
+}
+
+/// `text`, the value of parameter `name`, as a whole number up to `max`.
+fn number(name: &str, text: &str, max: u32, what: &str) -> Result<u64, ApiError> {
+    let why = if text.is_empty() {
+        Some("a number is empty".to_string())
+    } else if text.starts_with('-') {
+        Some(format!("'{text}' is negative"))
+    } else if !text.bytes().all(|b| b.is_ascii_digit()) {
+        Some(format!("'{text}' is not a whole number"))
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return Err(ApiError::Bad(format!(
+            "parameter '{name}': {why}; expected whole numbers (decimal digits only)"
+        )));
+    }
+    // Digits only: past u64, it is past every cap too.
+    let n = text.parse::<u64>().unwrap_or(u64::MAX);
+    within(name, n, max, what)?;
+    Ok(n)
+}
+
+/// Refuses `n`, the value of `name`, past `max`: the server does not
+/// compute `what` that far.
+pub(crate) fn within(name: &str, n: u64, max: u32, what: &str) -> Result<(), ApiError> {
+    if n <= u64::from(max) {
+        Ok(())
+    } else {
+        Err(ApiError::TooLarge {
+            message: format!(
+                "parameter '{name}' is {n}, but this server computes {what} only up to {max}"
+            ),
+            limit: max,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bad(result: Result<u64, ApiError>) -> String {
+        match result {
+            Err(ApiError::Bad(message)) => message,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_number_says_what_is_wrong_with_it() {
+        assert_eq!(number("a", "17", 20, "x").unwrap(), 17);
+        assert!(bad(number("a", "", 20, "x")).contains("a number is empty"));
+        assert!(bad(number("a", "-3", 20, "x")).contains("'-3' is negative"));
+        assert!(bad(number("a", "1.5", 20, "x")).contains("'1.5' is not a whole number"));
+        let Err(ApiError::TooLarge { message, limit }) =
+            number("limit", "99999999999999999999999", 20, "maps")
+        else {
+            panic!("a number past u64 is past the cap");
+        };
+        assert_eq!(limit, 20);
+        assert!(message.contains("computes maps only up to 20"), "{message}");
+    }
+}

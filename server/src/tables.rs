@@ -1,0 +1,315 @@
+//! The tables the server answers from: each computed at most once, on a
+//! blocking thread, after the memory check the command line makes
+//! (`stone_game_memory`), and shared by every request.
+//!
+//! A request needs tables to its largest pile; it gets those of the
+//! smallest *bucket* that covers it, so that a handful of tables serve every
+//! request and a small position does not wait for the largest. Normal
+//! play's losing positions are the library's embedded tables wherever they
+//! reach: those are never computed.
+
+use std::sync::Arc;
+
+use stone_game::{
+    Convention, GrundyTable, RemotenessTable, ScannedTables, ScannedTriples, Tables as Losing,
+};
+use tokio::sync::OnceCell;
+
+use crate::error::ApiError;
+
+/// The largest pile of a position, slice or sum the server answers: the
+/// positions of the page's piles, within the library's remoteness.
+pub(crate) const MAX_PILE: u32 = 1000;
+const _: () = assert!(MAX_PILE <= RemotenessTable::MAX_LIMIT);
+
+/// The largest pile of a Grundy value the server answers, as the command
+/// line's `grundy`: the time grows as the fourth power of the limit.
+pub(crate) const MAX_GRUNDY_PILE: u32 = 500;
+const _: () = assert!(MAX_GRUNDY_PILE <= GrundyTable::MAX_LIMIT);
+
+/// The largest limit of a map of values (Grundy or remoteness): a map has
+/// `(L + 1)^2` values, and a Grundy map needs its values to `L`.
+pub(crate) const MAX_MAP: u32 = MAX_GRUNDY_PILE;
+const _: () = assert!(MAX_MAP <= MAX_PILE);
+
+/// The largest Grundy table a single game's answer waits for. Past it, a
+/// game's answer has a Grundy value only once a map or a sum has had the
+/// table computed: one game does not wait seconds for a value it does not
+/// need to be played.
+pub(crate) const GRUNDY_WAITED_FOR: u32 = 250;
+
+/// The limits of the positions' tables: losing positions, triples and
+/// remoteness.
+const BUCKETS: [u32; 5] = [
+    MAX_PILE / 16,
+    MAX_PILE / 8,
+    MAX_PILE / 4,
+    MAX_PILE / 2,
+    MAX_PILE,
+];
+
+/// The limits of the Grundy tables.
+const GRUNDY_BUCKETS: [u32; 4] = [
+    MAX_GRUNDY_PILE / 8,
+    MAX_GRUNDY_PILE / 4,
+    MAX_GRUNDY_PILE / 2,
+    MAX_GRUNDY_PILE,
+];
+
+/// One table of each bucket, computed at most once.
+type Cells<T, const N: usize> = [OnceCell<Arc<T>>; N];
+
+/// The tables of one convention.
+#[derive(Default)]
+struct OfConvention {
+    scanned: Cells<ScannedTables, 5>,
+    triples: Cells<ScannedTriples, 5>,
+    remoteness: Cells<RemotenessTable, 5>,
+}
+
+/// Every table the server has computed, or will.
+pub(crate) struct Tables {
+    normal: OfConvention,
+    misere: OfConvention,
+    grundy: Cells<GrundyTable, 4>,
+    /// The memory available, when the configuration sets it; else read
+    /// from the system before each computation.
+    memory: Option<u64>,
+}
+
+/// The losing positions to some limit: the embedded ones, or a scan.
+pub(crate) enum LosingTables {
+    Embedded,
+    Scanned(Arc<ScannedTables>),
+}
+
+impl LosingTables {
+    pub(crate) fn tables(&self) -> Losing<'_> {
+        match self {
+            LosingTables::Embedded => stone_game::EMBEDDED,
+            LosingTables::Scanned(t) => t.as_tables(),
+        }
+    }
+}
+
+impl Tables {
+    /// No table computed yet.
+    pub(crate) fn new(memory: Option<u64>) -> Arc<Tables> {
+        Arc::new(Tables {
+            normal: OfConvention::default(),
+            misere: OfConvention::default(),
+            grundy: Default::default(),
+            memory,
+        })
+    }
+
+    fn of(&self, convention: Convention) -> &OfConvention {
+        match convention {
+            Convention::Normal => &self.normal,
+            Convention::Misere => &self.misere,
+        }
+    }
+
+    /// The losing positions under `convention` to at least `pile`, which
+    /// the caller has checked against [`MAX_PILE`]: normal play's embedded
+    /// ones where they reach.
+    pub(crate) async fn losing(
+        &self,
+        convention: Convention,
+        pile: u64,
+    ) -> Result<LosingTables, ApiError> {
+        if convention == Convention::Normal && pile <= u64::from(stone_game::LIMIT) {
+            return Ok(LosingTables::Embedded);
+        }
+        let index = bucket(&BUCKETS, pile)?;
+        let limit = BUCKETS[index];
+        let table = self
+            .computed(
+                &self.of(convention).scanned[index],
+                format!("the losing positions to {limit}"),
+                ScannedTables::memory_needed(limit),
+                move || {
+                    ScannedTables::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string())
+                },
+            )
+            .await?;
+        Ok(LosingTables::Scanned(table))
+    }
+
+    /// The losing positions' totals under `convention` to at least `pile`
+    /// (checked against [`MAX_PILE`]), where the embedded tables do not
+    /// reach.
+    pub(crate) async fn triples(
+        &self,
+        convention: Convention,
+        pile: u64,
+    ) -> Result<Arc<ScannedTriples>, ApiError> {
+        let index = bucket(&BUCKETS, pile)?;
+        let limit = BUCKETS[index];
+        self.computed(
+            &self.of(convention).triples[index],
+            format!("the totals of the losing positions to {limit}"),
+            ScannedTriples::memory_needed(limit),
+            move || ScannedTriples::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string()),
+        )
+        .await
+    }
+
+    /// The outcome and remoteness of every position under `convention` to
+    /// at least `pile`, which the caller has checked against [`MAX_PILE`].
+    pub(crate) async fn remoteness(
+        &self,
+        convention: Convention,
+        pile: u64,
+    ) -> Result<Arc<RemotenessTable>, ApiError> {
+        let index = bucket(&BUCKETS, pile)?;
+        let limit = BUCKETS[index];
+        self.computed(
+            &self.of(convention).remoteness[index],
+            format!("the remoteness of the positions to {limit}"),
+            RemotenessTable::memory_needed(limit),
+            move || RemotenessTable::compute(limit, convention).map_err(|e| e.to_string()),
+        )
+        .await
+    }
+
+    /// The Grundy values to at least `pile`, which the caller has checked
+    /// against [`MAX_GRUNDY_PILE`].
+    pub(crate) async fn grundy(&self, pile: u64) -> Result<Arc<GrundyTable>, ApiError> {
+        let index = bucket(&GRUNDY_BUCKETS, pile)?;
+        let limit = GRUNDY_BUCKETS[index];
+        self.computed(
+            &self.grundy[index],
+            format!("the Grundy values to {limit}"),
+            GrundyTable::memory_needed(limit),
+            move || GrundyTable::compute(limit).map_err(|e| e.to_string()),
+        )
+        .await
+    }
+
+    /// The Grundy values to at least `pile` (within [`MAX_GRUNDY_PILE`])
+    /// if a single game's answer may have them without waiting long: when
+    /// they are computed already, or their table is at most
+    /// [`GRUNDY_WAITED_FOR`].
+    pub(crate) async fn grundy_if_quick(
+        &self,
+        pile: u64,
+    ) -> Result<Option<Arc<GrundyTable>>, ApiError> {
+        let Ok(index) = bucket(&GRUNDY_BUCKETS, pile) else {
+            return Ok(None);
+        };
+        if let Some(table) = self.grundy[index].get() {
+            return Ok(Some(Arc::clone(table)));
+        }
+        if GRUNDY_BUCKETS[index] <= GRUNDY_WAITED_FOR {
+            return self.grundy(pile).await.map(Some);
+        }
+        Ok(None)
+    }
+
+    /// The table in `cell`, computed by `compute` on a blocking thread
+    /// unless it is already, after checking that its `need` bytes for
+    /// `what` are available. Requests that want it meanwhile wait for the
+    /// one computation.
+    async fn computed<T: Send + Sync + 'static>(
+        &self,
+        cell: &OnceCell<Arc<T>>,
+        what: String,
+        need: u64,
+        compute: impl FnOnce() -> Result<T, String> + Send + 'static,
+    ) -> Result<Arc<T>, ApiError> {
+        let table = cell
+            .get_or_try_init(|| async {
+                let available = self
+                    .memory
+                    .unwrap_or_else(stone_game_memory::available_memory);
+                stone_game_memory::check(&what, Some(need), available)
+                    .map_err(ApiError::Unavailable)?;
+                let table = tokio::task::spawn_blocking(compute)
+                    .await
+                    .map_err(|e| ApiError::Internal(format!("a computation failed: {e}")))?
+                    .map_err(ApiError::Internal)?;
+                Ok::<_, ApiError>(Arc::new(table))
+            })
+            .await?;
+        Ok(Arc::clone(table))
+    }
+}
+
+/// The index of the first of `buckets` that covers `pile`.
+fn bucket(buckets: &[u32], pile: u64) -> Result<usize, ApiError> {
+    buckets
+        .iter()
+        .position(|&limit| pile <= u64::from(limit))
+        .ok_or_else(|| ApiError::Internal(format!("no table covers {pile}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_grow_and_end_at_the_caps() {
+        for buckets in [&BUCKETS[..], &GRUNDY_BUCKETS[..]] {
+            // Each table at most about twice the one before, so that a
+            // position is answered from a table not much larger than it needs.
+            assert!(
+                buckets
+                    .windows(2)
+                    .all(|w| w[0] < w[1] && w[1] <= 2 * w[0] + 1),
+                "{buckets:?}"
+            );
+        }
+        assert_eq!(BUCKETS.last(), Some(&MAX_PILE));
+        assert_eq!(GRUNDY_BUCKETS.last(), Some(&MAX_GRUNDY_PILE));
+        assert!(GRUNDY_BUCKETS.contains(&GRUNDY_WAITED_FOR));
+        assert_eq!(bucket(&BUCKETS, 0).unwrap(), 0);
+        assert_eq!(bucket(&BUCKETS, u64::from(MAX_PILE)).unwrap(), 4);
+        assert!(bucket(&BUCKETS, u64::from(MAX_PILE) + 1).is_err());
+    }
+
+    #[tokio::test]
+    async fn a_table_that_does_not_fit_is_refused_and_one_that_fits_is_kept() {
+        let tables = Tables::new(Some(10));
+        let Err(ApiError::Unavailable(message)) = tables.grundy(3).await else {
+            panic!("refused");
+        };
+        assert!(message.contains("only 10 B is available"), "{message}");
+        let tables = Tables::new(Some(1 << 30));
+        let first = tables.grundy(3).await.unwrap();
+        let again = tables.grundy(5).await.unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(first.limit(), GRUNDY_BUCKETS[0]);
+    }
+
+    #[tokio::test]
+    async fn a_games_grundy_value_waits_for_small_tables_only() {
+        let tables = Tables::new(None);
+        let small = tables.grundy_if_quick(100).await.unwrap();
+        assert_eq!(small.map(|t| t.limit()), Some(GRUNDY_BUCKETS[1]));
+        assert!(tables.grundy_if_quick(400).await.unwrap().is_none());
+        assert!(
+            tables
+                .grundy_if_quick(u64::from(MAX_GRUNDY_PILE) + 1)
+                .await
+                .unwrap()
+                .is_none()
+        );
+        assert!(tables.grundy[3].get().is_none(), "nothing computed");
+    }
+
+    #[tokio::test]
+    async fn normal_plays_losing_positions_are_the_embedded_ones() {
+        let tables = Tables::new(Some(0));
+        let embedded = tables
+            .losing(Convention::Normal, u64::from(stone_game::LIMIT))
+            .await
+            .unwrap();
+        assert!(matches!(embedded, LosingTables::Embedded));
+        // Misère play's are computed, and with no memory refused.
+        assert!(matches!(
+            tables.losing(Convention::Misere, 3).await,
+            Err(ApiError::Unavailable(_))
+        ));
+    }
+}
