@@ -337,36 +337,6 @@ pub mod __private {
     }
 }
 
-/// What every memory estimate (`memory_needed` of the runtime tables) must
-/// do, for their unit tests. Plain `cfg(test)`, which cargo-mutants reads as
-/// test code and leaves unmutated; only the tables that `alloc` brings call
-/// it.
-#[cfg(test)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-mod estimates {
-    /// Each doubling of a limit of `limits` multiplies `estimate` by nearly
-    /// eight: it grows as the cube of the limit.
-    pub(crate) fn grow_as_the_cube(estimate: fn(u32) -> u64, limits: &[u32]) {
-        for &limit in limits {
-            let ratio = estimate(2 * limit) as f64 / estimate(limit) as f64;
-            assert!((7.5..8.5).contains(&ratio), "limit {limit}: {ratio}");
-        }
-    }
-
-    /// `estimate` grows with the limit until it saturates at `u64::MAX`,
-    /// which it reaches by `u32::MAX`: no wrap in between.
-    pub(crate) fn saturate_rather_than_wrap(estimate: fn(u32) -> u64) {
-        assert_eq!(estimate(u32::MAX), u64::MAX);
-        let mut last = 0;
-        for shift in 0..32 {
-            let bytes = estimate(1 << shift);
-            assert!(bytes > last || bytes == u64::MAX, "limit 2^{shift}");
-            last = bytes;
-        }
-        assert_eq!(last, u64::MAX);
-    }
-}
-
 /// A losing position as its sorted piles `[x, y, z]`, `x <= y <= z`.
 pub type Triple = [u16; 3];
 
@@ -484,3 +454,33 @@ pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
 #[doc = include_str!("../README.md")]
 #[cfg(all(doctest, feature = "macros"))]
 pub struct ReadmeDoctests;
+
+/// What every memory estimate (`memory_needed` of the runtime tables) must
+/// do, for their unit tests. Plain `cfg(test)`, which cargo-mutants reads as
+/// test code and leaves unmutated; only the tables that `alloc` brings call
+/// it.
+#[cfg(test)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+mod estimates {
+    /// Each doubling of a limit of `limits` multiplies `estimate` by nearly
+    /// eight: it grows as the cube of the limit.
+    pub(crate) fn grow_as_the_cube(estimate: fn(u32) -> u64, limits: &[u32]) {
+        for &limit in limits {
+            let ratio = estimate(2 * limit) as f64 / estimate(limit) as f64;
+            assert!((7.5..8.5).contains(&ratio), "limit {limit}: {ratio}");
+        }
+    }
+
+    /// `estimate` grows with the limit until it saturates at `u64::MAX`,
+    /// which it reaches by `u32::MAX`: no wrap in between.
+    pub(crate) fn saturate_rather_than_wrap(estimate: fn(u32) -> u64) {
+        assert_eq!(estimate(u32::MAX), u64::MAX);
+        let mut last = 0;
+        for shift in 0..32 {
+            let bytes = estimate(1 << shift);
+            assert!(bytes > last || bytes == u64::MAX, "limit 2^{shift}");
+            last = bytes;
+        }
+        assert_eq!(last, u64::MAX);
+    }
+}
