@@ -339,7 +339,7 @@ mod tests {
                 "the largest brute force is 500",
             ),
             (
-                vec!["moves", "1", "2", past],
+                vec!["is-losing", "1", "2", past],
                 "the largest pile is 18446744073709551615, and the two smaller piles are at \
                  most 32000",
             ),

@@ -153,7 +153,7 @@ fn value_is_the_brute_forces_in_both_conventions() {
         assert_eq!(
             serde_json::from_str::<Value>(&out).unwrap(),
             json!({"position": [3, 1, 4], "convention": convention,
-                   "outcome": name(s.win), "remoteness": s.remoteness})
+                   "outcome": name(s.win), "remoteness": s.remoteness, "grundy": null})
         );
     }
 }
@@ -182,11 +182,27 @@ fn moves_all_lists_every_move_best_first_as_the_brute_force_rates_it() {
             });
             let out = ok(&format!("moves {a} {b} {c} --all --json"), misere);
             let answer: Value = serde_json::from_str(&out).unwrap();
-            let moves: Vec<Value> = expected
+            // Every move once, each with the value of what it leaves; the
+            // engine's move is the best.
+            let rated = |m: &Value| {
+                let to: [u64; 3] = serde_json::from_value(m["to"].clone()).unwrap();
+                let s = brute.solve(to);
+                assert_eq!(m["outcome"], name(s.win), "{p:?} -> {to:?}");
+                assert_eq!(m["remoteness"], s.remoteness, "{p:?} -> {to:?}");
+                to
+            };
+            let mut got: Vec<[u64; 3]> = answer["moves"]
+                .as_array()
+                .unwrap()
                 .iter()
-                .map(|&(to, s)| json!({"to": to, "outcome": name(s.win), "remoteness": s.remoteness}))
+                .map(rated)
                 .collect();
-            assert_eq!(answer["moves"], Value::Array(moves), "{p:?}");
+            let mut all: Vec<[u64; 3]> = expected.iter().map(|&(to, _)| to).collect();
+            got.sort_unstable();
+            all.sort_unstable();
+            assert_eq!(got, all, "{p:?}");
+            let best = expected.first().map(|&(to, _)| json!(to));
+            assert_eq!(answer["engine"]["to"], best.unwrap_or(Value::Null), "{p:?}");
             assert_eq!(answer["position"], json!(p));
             let plain = ok(&format!("moves {a} {b} {c} --all"), misere);
             let lines: Vec<String> = expected
@@ -194,7 +210,18 @@ fn moves_all_lists_every_move_best_first_as_the_brute_force_rates_it() {
                 .map(|([x, y, z], s)| format!("{x} {y} {z}  {} in {}", name(s.win), s.remoteness))
                 .collect();
             if lines.is_empty() {
-                assert_eq!(plain, "no move: 0 0 0 has no stones\n");
+                let result = if misere {
+                    "won (the opponent took the last stone)"
+                } else {
+                    "lost"
+                };
+                assert_eq!(
+                    plain,
+                    format!(
+                        "no move: the game is over, 0 0 0 has no stones, and the player to move \
+                         has {result}\n"
+                    )
+                );
             } else {
                 assert_eq!(plain, lines.join("\n") + "\n", "{p:?}");
             }
@@ -207,12 +234,13 @@ fn moves_all_lists_every_move_best_first_as_the_brute_force_rates_it() {
                 .map(|&(to, _)| to)
                 .collect();
             to.sort_unstable();
-            let got: Vec<[u64; 3]> = winning["moves"]
+            let mut got: Vec<[u64; 3]> = winning["moves"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
                 .collect();
+            got.sort_unstable();
             assert_eq!(got, to, "{p:?} misere {misere}");
         }
     }
@@ -271,10 +299,27 @@ fn misere_sums_and_piles_past_the_cap_are_refused() {
             &*format!("moves 1 1 {past} --all"),
             "past the largest this tool computes, 1500",
         ),
-        ("value 1 2", "<C>"),
-        ("value 1 2 x", "invalid value 'x'"),
-        ("value 1 2 -3", "negative"),
-        ("value 1 2 99999999999999999999", "the largest pile is 1500"),
+        (
+            "value 1 2",
+            "2 piles: a position is three piles, or three for each game of a sum",
+        ),
+        ("moves 1 2 3 4", "4 piles: a position is three piles"),
+        ("value 1 2 x", "'x' is not a pile: expected a whole number"),
+        ("value 1 2 -3", "'-3' is not a pile"),
+        ("value 1 2 99999999999999999999", "is not a pile"),
+        (
+            "value 1 2 3 4 5 6 --misere",
+            "value with a sum of games takes no --misere: a sum of games is answered in normal \
+             play only",
+        ),
+        (
+            "moves 1 2 3 + 4 5 6 --all --misere",
+            "moves with a sum of games takes no --misere",
+        ),
+        (
+            "play 1 2 3 4 5 6 --misere",
+            "play with a sum of games takes no --misere",
+        ),
     ] {
         let (code, out, err) = run(&args(words, false));
         assert_eq!((code, out.as_str()), (2, ""), "{words}: {err}");
