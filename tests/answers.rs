@@ -173,11 +173,19 @@ fn every_single_game_follows_the_rules_in_both_conventions() {
     }
 }
 
+/// The remoteness and the losing positions of every game checked.
+fn tables_of_every_game(convention: Convention) -> (RemotenessTable, ScannedTables) {
+    let limit = GAME_LIMIT as u32;
+    (
+        RemotenessTable::compute(limit, convention).unwrap(),
+        ScannedTables::scan_for(convention, limit, |_| {}).unwrap(),
+    )
+}
+
 #[test]
 fn winning_moves_are_the_moves_that_leave_a_lost_position() {
     for convention in CONVENTIONS {
-        let remoteness = RemotenessTable::compute(GAME_LIMIT as u32, convention).unwrap();
-        let scanned = ScannedTables::scan_for(convention, GAME_LIMIT as u32, |_| {}).unwrap();
+        let (remoteness, scanned) = tables_of_every_game(convention);
         let full = Solver::new(convention)
             .with_remoteness(&remoteness)
             .unwrap();
@@ -458,8 +466,7 @@ fn grundy_maps_are_zero_exactly_at_the_losing_positions() {
 #[test]
 fn the_engine_alone_is_the_engine_of_the_whole_answer() {
     for convention in CONVENTIONS {
-        let remoteness = RemotenessTable::compute(GAME_LIMIT as u32, convention).unwrap();
-        let scanned = ScannedTables::scan_for(convention, GAME_LIMIT as u32, |_| {}).unwrap();
+        let (remoteness, scanned) = tables_of_every_game(convention);
         let full = Solver::new(convention)
             .with_remoteness(&remoteness)
             .unwrap();

@@ -80,6 +80,23 @@ impl Built {
         Ok(self)
     }
 
+    /// The tables that value `position` and every position it leads to, for
+    /// `what`: its remoteness for one game, its games' Grundy values for a
+    /// sum.
+    pub(crate) fn valuing(
+        self,
+        ctx: &mut Ctx,
+        position: &Position,
+        what: &str,
+    ) -> Result<Built, Failure> {
+        let largest = position.largest_pile();
+        if position.is_sum() {
+            self.grundy(ctx, largest, what)
+        } else {
+            self.remoteness(ctx, largest, what)
+        }
+    }
+
     /// The Grundy values of every position with piles up to `largest`.
     pub(crate) fn grundy(
         mut self,

@@ -226,24 +226,12 @@ impl<'t> Solver<'t> {
         if !winning.is_empty() {
             return Ok(engine::choose(position, &winning));
         }
-        let one_stone = (0..3)
-            .filter_map(|pile| {
-                let mut piles = [false; 3];
-                piles[pile] = true;
-                Move::new(piles, 1)
-            })
-            .filter_map(|take| Some((take, take.apply(game)?)))
-            .map(|(take, to)| {
-                let (outcome, remoteness) = self.single_value(to)?;
-                Ok(MoveAnswer {
-                    game: 0,
-                    take,
-                    to,
-                    outcome,
-                    remoteness,
-                })
-            })
-            .collect::<Result<Vec<_>, AnswerError>>()?;
+        let one_stone = (0..3).filter_map(|pile| {
+            let mut piles = [false; 3];
+            piles[pile] = true;
+            Move::new(piles, 1)
+        });
+        let one_stone = self.single_moves_of(game, one_stone)?;
         Ok(engine::choose(position, &one_stone))
     }
 
@@ -445,7 +433,17 @@ impl<'t> Solver<'t> {
 
     /// Every move of one game, each with the value of what it leaves.
     fn single_moves(&self, game: [u64; 3]) -> Result<Vec<MoveAnswer>, AnswerError> {
-        Move::all_from(game)
+        self.single_moves_of(game, Move::all_from(game))
+    }
+
+    /// The moves `takes` of one game that are legal there, each with the
+    /// value of what it leaves.
+    fn single_moves_of(
+        &self,
+        game: [u64; 3],
+        takes: impl Iterator<Item = Move>,
+    ) -> Result<Vec<MoveAnswer>, AnswerError> {
+        takes
             .filter_map(|take| Some((take, take.apply(game)?)))
             .map(|(take, to)| {
                 let (outcome, remoteness) = self.single_value(to)?;

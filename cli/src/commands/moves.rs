@@ -89,12 +89,7 @@ fn all_moves(
     as_json: bool,
 ) -> Result<u8, Failure> {
     let what = format!("the moves of {}", games_text(position));
-    let largest = position.largest_pile();
-    let built = if position.is_sum() {
-        Built::new(convention).grundy(ctx, largest, &what)?
-    } else {
-        Built::new(convention).remoteness(ctx, largest, &what)?
-    };
+    let built = Built::new(convention).valuing(ctx, position, &what)?;
     let solver: Solver = built.solver()?;
     let answer = solver
         .position(position)

@@ -40,13 +40,8 @@ fn answer(
 ) -> Result<ValueAnswer, Failure> {
     refuse_misere_sum("value", position, convention)?;
     let what = format!("the value of {}", games_text(position));
-    let largest = position.largest_pile();
-    let built = if position.is_sum() {
-        Built::new(convention).grundy(ctx, largest, &what)?
-    } else {
-        Built::new(convention).remoteness(ctx, largest, &what)?
-    };
-    built
+    Built::new(convention)
+        .valuing(ctx, position, &what)?
         .solver()?
         .value(position)
         .map_err(|e| Failure::answer("value", e))
