@@ -282,6 +282,12 @@ mod tests {
     }
 
     #[test]
+    fn this_machine_has_memory_available() {
+        // Whatever runs these tests has more than a mebibyte free.
+        assert!(available_memory() > 1 << 20);
+    }
+
+    #[test]
     fn nothing_readable_falls_back_and_the_host_alone_is_the_host() {
         assert_eq!(available_from(&system(&[])), FALLBACK_MEMORY);
         assert_eq!(available_from(&system(&[MEMINFO])), HOST);
@@ -403,6 +409,25 @@ mod tests {
     }
 
     #[test]
+    fn a_v1_limit_of_2_to_the_62_is_no_limit() {
+        // The least a group without a limit may read as: no limit, however
+        // much the group uses.
+        let unlimited = (1u64 << 62).to_string();
+        let used = ((1u64 << 62) - (1 << 20)).to_string();
+        let read = system(&[
+            MEMINFO,
+            V1_MOUNTS,
+            ("/proc/self/cgroup", "4:memory:/runner\n"),
+            (
+                "/sys/fs/cgroup/memory/runner/memory.limit_in_bytes",
+                &unlimited,
+            ),
+            ("/sys/fs/cgroup/memory/runner/memory.usage_in_bytes", &used),
+        ]);
+        assert_eq!(available_from(&read), HOST);
+    }
+
+    #[test]
     fn a_mount_of_the_group_itself_is_its_directory() {
         // In a container with a private cgroup namespace, mountinfo shows
         // the container's group as the mount's root; /proc/self/cgroup may
@@ -463,6 +488,8 @@ mod tests {
         assert_eq!(unescape("a\\x41"), "a\\x41");
         assert_eq!(unescape("\\777"), "\\777");
         assert_eq!(unescape("plain"), "plain");
+        // Digits after anything but a backslash are the path's own.
+        assert_eq!(unescape("/run/user/1000"), "/run/user/1000");
     }
 
     #[test]
