@@ -930,6 +930,25 @@ fn bad_number_past_u64() {
     );
 }
 
+/// README's rows for `value` and `moves`, which read piles with the
+/// library's `Position`, word for word.
+#[test]
+fn bad_piles_and_misere_sums() {
+    assert_eq!(
+        bad(&["value", "1", "2", "3", "4"]),
+        "error: 4 piles: a position is three piles, or three for each game of a sum"
+    );
+    assert_eq!(
+        bad(&["moves", "1", "2", "x"]),
+        "error: 'x' is not a pile: expected a whole number"
+    );
+    assert_eq!(
+        bad(&["moves", "1", "2", "3", "4", "5", "6", "--misere"]),
+        "error: moves with a sum of games takes no --misere: a sum of games is answered in \
+         normal play only: a misère sum is not decided by the XOR of its games' Grundy values"
+    );
+}
+
 #[test]
 fn bad_empty_string() {
     let e = bad(&["sum", ""]);
