@@ -173,11 +173,19 @@ fn every_single_game_follows_the_rules_in_both_conventions() {
     }
 }
 
+/// The remoteness and the losing positions of every game checked.
+fn tables_of_every_game(convention: Convention) -> (RemotenessTable, ScannedTables) {
+    let limit = GAME_LIMIT as u32;
+    (
+        RemotenessTable::compute(limit, convention).unwrap(),
+        ScannedTables::scan_for(convention, limit, |_| {}).unwrap(),
+    )
+}
+
 #[test]
 fn winning_moves_are_the_moves_that_leave_a_lost_position() {
     for convention in CONVENTIONS {
-        let remoteness = RemotenessTable::compute(GAME_LIMIT as u32, convention).unwrap();
-        let scanned = ScannedTables::scan_for(convention, GAME_LIMIT as u32, |_| {}).unwrap();
+        let (remoteness, scanned) = tables_of_every_game(convention);
         let full = Solver::new(convention)
             .with_remoteness(&remoteness)
             .unwrap();
@@ -449,4 +457,65 @@ fn grundy_maps_are_zero_exactly_at_the_losing_positions() {
             }
         }
     }
+}
+
+/// `Solver::engine` is the engine of `position`: the same move as
+/// `PositionAnswer::engine`, with a remoteness table and from the losing
+/// positions alone (where it lists no move it need not), and with the
+/// tables alone the best by the rules' stones left.
+#[test]
+fn the_engine_alone_is_the_engine_of_the_whole_answer() {
+    for convention in CONVENTIONS {
+        let (remoteness, scanned) = tables_of_every_game(convention);
+        let full = Solver::new(convention)
+            .with_remoteness(&remoteness)
+            .unwrap();
+        let by_tables = Solver::new(convention).with_tables(scanned.as_tables());
+        let mut rules = Rules::new(convention);
+        for position in every_game_to(GAME_LIMIT) {
+            for solver in [full, by_tables] {
+                let answer = solver.position(&position).unwrap();
+                let engine = solver.engine(&position).unwrap();
+                assert_eq!(engine, answer.engine, "{convention:?} {position}");
+            }
+            // From the tables alone, the stones left stand in for the
+            // remoteness: the fewest for a win, the most for a defence.
+            let answer = by_tables.position(&position).unwrap();
+            let Some(engine) = answer.engine else {
+                assert!(options(position.piles()).is_empty());
+                continue;
+            };
+            let left = |to: &Position| to.stones();
+            let chosen = engine.leaves(&position);
+            let wins = rules.value(chosen.piles()).0 == Outcome::Lose;
+            let best = options(position.piles())
+                .into_iter()
+                .filter(|to| (rules.value(to).0 == Outcome::Lose) == wins)
+                .map(|to| left(&Position::new(to).unwrap()))
+                .reduce(if wins { u64::min } else { u64::max })
+                .unwrap();
+            assert_eq!(left(&chosen), best, "{convention:?} {position}");
+            let can_win = options(position.piles())
+                .iter()
+                .any(|to| rules.value(to).0 == Outcome::Lose);
+            assert_eq!(wins, can_win, "{convention:?} {position}");
+        }
+    }
+}
+
+#[test]
+fn the_engine_answers_one_game_past_any_remoteness_table_at_once() {
+    let huge = u64::MAX / 2;
+    let solver = Solver::new(Convention::Normal);
+    // Won: to the partner of the two small piles, 0.
+    let engine = solver
+        .engine(&Position::game([3, huge, 5]))
+        .unwrap()
+        .unwrap();
+    assert_eq!((engine.to, engine.outcome), ([3, 0, 5], Outcome::Lose));
+    // Lost (0 0 0 stays lost): no move, since there is none.
+    assert_eq!(solver.engine(&Position::game([0, 0, 0])).unwrap(), None);
+    // Lost with stones: one stone from the first pile that has one.
+    let engine = solver.engine(&Position::game([1, 3, 3])).unwrap().unwrap();
+    assert_eq!((engine.to, engine.outcome), ([0, 3, 3], Outcome::Win));
 }

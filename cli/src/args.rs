@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 
 use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
-use stone_game::{Convention, GrundyTable, RemotenessTable, ScannedTables, ScannedTriples};
+use stone_game::{Convention, GrundyTable, ScannedTables, ScannedTriples};
 
-use crate::runtime::{MAX_BRUTE, MAX_GRUNDY, MAX_REMOTENESS, MAX_WHOLE_SCAN, RuntimeScan};
+use crate::limits::{MAX_BRUTE, MAX_GRUNDY, MAX_WHOLE_SCAN};
+use crate::runtime::RuntimeScan;
 
 /// Every losing position of the three-pile stone game.
 #[derive(Debug, Parser)]
@@ -51,19 +52,21 @@ pub(crate) enum Command {
         /// Another pile
         #[arg(value_parser = pile_of_a_pair)]
         b: u64,
-        /// Print JSON: {"pair":[a,b],"partner":c}
+        /// Print JSON: {"convention","pair":[a,b],"partner":c}
         #[arg(long)]
         json: bool,
         #[command(flatten)]
         rules: Rules,
     },
-    /// The winning moves of A B C: the losing positions they leave, piles in
-    /// the order given, so that each line is a move for `play A B C`
+    /// The winning moves of A B C, or of a sum of games: the losing positions
+    /// they leave, piles in the order given, so that each line is a move for
+    /// `play` from the same piles
     #[command(allow_negative_numbers = true)]
     Moves(Moves),
     /// Who wins A B C (piles in any order) and in how many moves: `win in N`
     /// or `lose in N` for the player to move, the winner hurrying and the
-    /// loser holding out (piles up to 1500)
+    /// loser holding out (piles up to 1500); for a sum of games, `win` or
+    /// `lose` by the XOR of their Grundy values (piles up to 500)
     #[command(allow_negative_numbers = true)]
     Value(ValueQuery),
     /// The Sprague-Grundy value of A B C (piles in any order): 0 exactly when
@@ -165,7 +168,7 @@ pub(crate) struct LimitQuery {
     /// Scan at run time even when the embedded tables cover L
     #[arg(long)]
     pub scan: bool,
-    /// Print JSON: {"limit":L,"sum":S} or {"limit":L,"count":N}
+    /// Print JSON: {"convention","limit":L,"sum":S,"count":N}
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -199,7 +202,7 @@ pub(crate) struct ListQuery {
     /// How to print them
     #[arg(long, value_enum, default_value_t = Format::Plain)]
     pub format: Format,
-    /// Print JSON, as --format json: [[x,y,z],...], one triple a line
+    /// Print JSON, as --format json: {"convention","limit":L,"positions":[[x,y,z],...]}, one triple a line
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// Scan at run time even when the embedded tables cover L
@@ -232,7 +235,8 @@ Over a pipe (stdin or stdout not a terminal), one line each:
   illegal: WHY                  a line that is not a legal move; the game goes on
   you win / engine wins         the last line of a finished game; right after
                                 'start:' when there is no stone to take, since
-                                the side to move has then lost";
+                                the side to move has then lost (with --misere,
+                                won: the other side took the last stone)";
 
 /// `play`.
 #[derive(Debug, clap::Args)]
@@ -355,7 +359,7 @@ impl Piles {
 pub(crate) struct Position {
     #[command(flatten)]
     pub piles: Piles,
-    /// Print JSON: {"position":[a,b,c],"losing":true|false}
+    /// Print JSON: {"convention","position":[a,b,c],"outcome":"win"|"lose","remoteness":null,"grundy":null}
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -365,15 +369,17 @@ pub(crate) struct Position {
 /// `moves`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Moves {
-    #[command(flatten)]
-    pub piles: Piles,
-    /// Print JSON: {"position":[a,b,c],"moves":[{"piles":[i,...],"stones":n,"to":[x,y,z]},...]},
-    /// piles as indexes into A B C (0, 1, 2), `to` in that order; with --all:
-    /// {"position":[a,b,c],"convention":"normal"|"misere","moves":[{"to":[x,y,z],"outcome":"win"|"lose","remoteness":n},...]}
+    /// The piles: three, or three per game of a sum (`1 2 3 4 5 6`, or
+    /// `1 2 3 + 4 5 6`)
+    #[arg(value_name = "PILE", required = true)]
+    pub piles: Vec<String>,
+    /// Print JSON (README, "JSON answers"): {"convention","position","outcome","remoteness","grundy","moves":[{"piles","stones","to","outcome","remoteness"},...]};
+    /// with --all, "engine" too and every move
     #[arg(long)]
     pub json: bool,
     /// Every legal move, best first, with the outcome and remoteness of the
-    /// position it leaves for the player who moves there (piles up to 1500)
+    /// position it leaves for the player who moves there (piles up to 1500;
+    /// a sum of games, up to 500, has no remoteness)
     #[arg(long)]
     pub all: bool,
     #[command(flatten)]
@@ -383,16 +389,11 @@ pub(crate) struct Moves {
 /// `value`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct ValueQuery {
-    /// A pile
-    #[arg(value_parser = remoteness_pile)]
-    pub a: u64,
-    /// Another pile
-    #[arg(value_parser = remoteness_pile)]
-    pub b: u64,
-    /// The third pile
-    #[arg(value_parser = remoteness_pile)]
-    pub c: u64,
-    /// Print JSON: {"position":[a,b,c],"convention":"normal"|"misere","outcome":"win"|"lose","remoteness":n}
+    /// The piles: three, or three per game of a sum (`1 2 3 4 5 6`, or
+    /// `1 2 3 + 4 5 6`)
+    #[arg(value_name = "PILE", required = true)]
+    pub piles: Vec<String>,
+    /// Print JSON: {"convention","position","outcome":"win"|"lose","remoteness":n|null,"grundy":g|null}
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -411,7 +412,7 @@ pub(crate) struct GrundyPosition {
     /// The third pile
     #[arg(value_parser = grundy_pile)]
     pub c: u64,
-    /// Print JSON: {"position":[a,b,c],"value":v}
+    /// Print JSON: {"convention","position","outcome","remoteness":null,"grundy":g}
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -425,7 +426,7 @@ pub(crate) enum Format {
     Plain,
     /// A header `x,y,z`, then `x,y,z` lines
     Csv,
-    /// An array of `[x,y,z]` arrays
+    /// `{"convention","limit","positions":[[x,y,z],...]}`
     Json,
 }
 
@@ -512,16 +513,6 @@ fn grundy_pile(s: &str) -> Result<u64, String> {
         format!(
             "the largest pile is {MAX_GRUNDY} ({})",
             GrundyTable::NO_FURTHER
-        )
-    })
-}
-
-/// A pile of `value`: the remoteness is computed up to [`MAX_REMOTENESS`].
-fn remoteness_pile(s: &str) -> Result<u64, String> {
-    parse_up_to(s, || {
-        format!(
-            "the largest pile is {MAX_REMOTENESS} ({})",
-            RemotenessTable::NO_FURTHER
         )
     })
 }

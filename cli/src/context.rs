@@ -5,6 +5,7 @@
 use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
+use stone_game::AnswerError;
 
 /// Where a run writes, and what it may use.
 pub(crate) struct Ctx<'a> {
@@ -29,9 +30,8 @@ impl Ctx<'_> {
             .get_or_insert_with(stone_game_memory::available_memory)
     }
 
-    /// `answer` as one line of JSON on stdout. Every command's JSON comes
-    /// from a `#[derive(Serialize)]` struct, so its shape is fixed at
-    /// compile time.
+    /// `answer` as one line of JSON on stdout: the library's shape of it,
+    /// the same as the web API's.
     pub(crate) fn print_json(&mut self, answer: &impl Serialize) -> Result<(), Failure> {
         serde_json::to_writer(&mut *self.out, answer).map_err(io::Error::from)?;
         writeln!(self.out)?;
@@ -59,9 +59,16 @@ pub(crate) enum Failure {
 }
 
 impl Failure {
-    /// The tables failed to answer `what`, which they cover.
-    pub(crate) fn unanswered(what: &str) -> Self {
-        Failure::Internal(format!("the tables do not answer {what}"))
+    /// The library's refusal of what `command` asked: under misère play, a
+    /// question it leaves undefined is a usage error; anything else is a
+    /// table chosen too small, which cannot happen.
+    pub(crate) fn answer(command: &str, e: AnswerError) -> Self {
+        match e {
+            AnswerError::MisereUndefined(_) => {
+                Failure::Usage(format!("{command} takes no --misere: {e}"))
+            }
+            _ => Failure::Internal(e.to_string()),
+        }
     }
 }
 

@@ -12,21 +12,28 @@
 //! | `count [L \| --limit L] [--scan] [--json]` | how many losing positions have `z <= L` |
 //! | `is-losing A B C [--json]` | `losing` or `winning` |
 //! | `partner A B [--json]` | the one `C` for which `A B C` is losing |
-//! | `moves A B C [--json]` | the positions the winning moves leave, piles in the order given (each line a move `play A B C` takes), or `no winning move: ...` |
-//! | `moves A B C --all [--json]` | every legal move, best first, with the outcome and remoteness of the position it leaves: `X Y Z  lose in 4` |
-//! | `value A B C [--json]` | `win in N` or `lose in N`: who wins, and in how many moves with perfect play |
+//! | `moves A B C [...] [--json]` | the positions the winning moves leave, piles in the order given (each line a move `play` takes from the same piles), or why there is none |
+//! | `moves A B C [...] --all [--json]` | every legal move, best first, with the outcome (and for one game the remoteness) of the position it leaves: `X Y Z  lose in 4` |
+//! | `value A B C [...] [--json]` | `win in N` or `lose in N`: who wins, and in how many moves with perfect play; `win` or `lose` for a sum of games |
 //! | `grundy A B C [--json]` | the Sprague-Grundy value: 0 exactly at a losing position |
 //! | `list [L \| --limit L] [--format plain\|csv\|json \| --json] [--scan]` | the losing positions with `z <= L` |
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
 //! | `draw slice A\|partners\|counts\|grundy A\|remoteness A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
 //! | `play [A B C ...] [--seed N] [--engine-first]` | a game, or a sum of games, against the engine, moves read from stdin |
+//! | `serve [--host ADDR] [--port N]` | the web explorer, in a browser (feature `serve`) |
 //! | `completions bash\|zsh\|fish\|powershell\|elvish` | the shell's completion script (clap_complete) |
 //! | `man` | the man page, in roff (clap_mangen) |
 //! | `help [COMMAND...]` | the help of the tool or of a command |
 //!
+//! Every command asks the library's [`Solver`](stone_game::Solver) and
+//! prints its answer; `--json` prints the library's JSON shape of it
+//! (README, "JSON answers"), which names its convention. `value` and
+//! `moves` take a sum of games as `play` does: three piles for each game.
+//!
 //! `--misere` plays the misère game (whoever takes the last stone loses) on
-//! every command but `grundy`, `draw grundy` and `play` with a sum of games,
-//! which refuse it: its tables are always scanned at run time.
+//! every command but `grundy`, `draw grundy` and a sum of games, which
+//! refuse it in the library's words: its tables are always scanned at run
+//! time.
 //!
 //! A limit is `--limit L` on every command that takes one (`verify`'s brute
 //! force is `--brute-limit M`); `sum`, `count` and `list` take `L` alone too. A number past what a command computes
@@ -59,9 +66,12 @@ use clap::error::ErrorKind;
 mod args;
 mod commands;
 mod context;
-mod engine;
+mod limits;
+mod progress;
 mod runtime;
+mod solver;
 mod usage;
+mod words;
 
 use args::{Cli, Command};
 use commands::{
@@ -86,9 +96,9 @@ use usage::USAGE_HINT;
 /// let code = stone_game_cli::run(["stone-game", "sum", "4"], &mut out, &mut err);
 /// assert_eq!((code, &out[..], &err[..]), (0, &b"27\n"[..], &b""[..]));
 ///
-/// let code = stone_game_cli::run(["stone-game", "is-losing", "1", "3", "3", "--json"], &mut out, &mut err);
+/// let code = stone_game_cli::run(["stone-game", "partner", "1", "3", "--json"], &mut out, &mut err);
 /// assert_eq!(code, 0);
-/// assert!(out.ends_with(b"{\"position\":[1,3,3],\"losing\":true}\n"));
+/// assert!(out.ends_with(b"{\"convention\":\"normal\",\"pair\":[1,3],\"partner\":3}\n"));
 ///
 /// out.clear();
 /// let code = stone_game_cli::run(["stone-game", "sum", "-5"], &mut out, &mut err);
@@ -208,10 +218,8 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         Some(Command::Partner { a, b, json, rules }) => {
             partner::partner(ctx, a, b, rules.convention(), json)
         }
-        Some(Command::Moves(m)) => {
-            moves::moves(ctx, m.piles.get(), m.rules.convention(), m.all, m.json)
-        }
-        Some(Command::Value(v)) => value::value(ctx, [v.a, v.b, v.c], v.rules.convention(), v.json),
+        Some(Command::Moves(m)) => moves::moves(ctx, &m.piles, m.rules.convention(), m.all, m.json),
+        Some(Command::Value(v)) => value::value(ctx, &v.piles, v.rules.convention(), v.json),
         Some(Command::Grundy(p)) => {
             grundy::grundy(ctx, [p.a, p.b, p.c], p.rules.convention(), p.json)
         }

@@ -1,30 +1,17 @@
-//! Runtime scans for the CLI: the memory check, the note and the progress bar.
-
-use std::time::{Duration, Instant};
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+//! The tables a command answers from: the embedded ones where they reach,
+//! else a runtime scan, after its note, its limit and memory checks, with
+//! the progress bar (`progress`) on a terminal.
 
 use stone_game::{
-    Convention, EMBEDDED, GrundyError, GrundyTable, LIMIT, Move, Outcome, Progress,
-    RemotenessError, RemotenessTable, ScanError, ScannedTables, ScannedTriples, Tables, Value,
+    AnswerError, Convention, GrundyError, GrundyTable, LIMIT, MisereUndefined, Progress,
+    RemotenessError, RemotenessTable, ScanError, ScannedTables, ScannedTriples,
 };
 
 use crate::context::{Ctx, Failure};
-
-/// The largest limit of a scan of the whole tables (`partner`, `is-losing`,
-/// `moves`, `draw`). Its time grows as the cube of the limit and its memory
-/// as the square: at this limit it takes minutes and gigabytes (README,
-/// "The command-line tool", has the measured figures), and past it the
-/// library's `ScannedTables::scan` serves.
-pub(crate) const MAX_WHOLE_SCAN: u32 = 32_000;
-
-/// The largest `verify --brute-limit`, which `verify` checks and the
-/// parser of `--brute-limit` names. The brute force's time grows as the
-/// fourth power of its limit (BENCHMARKS.md).
-pub(crate) const MAX_BRUTE: u32 = 500;
-
-/// How long a scan runs before its progress bar appears.
-const BAR_DELAY: Duration = Duration::from_secs(1);
+// `draw` and `serve` name the cap of the Grundy values here.
+pub(crate) use crate::limits::MAX_GRUNDY;
+use crate::limits::{MAX_REMOTENESS, MAX_WHOLE_SCAN};
+use crate::progress;
 
 /// Refuses `need` bytes when they exceed the memory available
 /// ([`stone_game_memory::check`]).
@@ -144,71 +131,16 @@ pub(crate) fn scan_checked<T: RuntimeScan>(ctx: &Ctx, limit: u32) -> Result<T, F
 }
 
 /// A scan of the game under `convention` to `limit`, whose size the caller
-/// has checked.
+/// has checked, with its progress bar where `main` asks for one.
 fn scan_checked_for<T: RuntimeScan>(
     ctx: &Ctx,
     convention: Convention,
     limit: u32,
 ) -> Result<T, Failure> {
-    scan_with_bar::<T>(convention, limit, ctx.progress_bar)
-        .map_err(|e| Failure::Internal(e.to_string()))
-}
-
-/// The scan, with a progress bar on the real stderr once a second has
-/// passed, when `show_bar` is set. (On a stderr that is not a terminal
-/// indicatif draws nothing even then; `main` sets `show_bar` only on one.)
-fn scan_with_bar<T: RuntimeScan>(
-    convention: Convention,
-    limit: u32,
-    show_bar: bool,
-) -> Result<T, T::Error> {
-    scan_with_bar_on(
-        convention,
-        limit,
-        show_bar,
-        ProgressDrawTarget::stderr,
-        BAR_DELAY,
-    )
-}
-
-/// [`scan_with_bar`], drawing on `target()` once `delay` has passed: the bar
-/// follows the scan from its start, hidden until then, so that its rate and
-/// ETA are right when it appears.
-fn scan_with_bar_on<T: RuntimeScan>(
-    convention: Convention,
-    limit: u32,
-    show_bar: bool,
-    target: impl Fn() -> ProgressDrawTarget,
-    delay: Duration,
-) -> Result<T, T::Error> {
-    let start = Instant::now();
-    let mut bar: Option<ProgressBar> = None;
-    let mut shown = false;
-    let table = T::scan_for(convention, limit, |progress| {
-        if !show_bar {
-            return;
-        }
-        let bar = bar.get_or_insert_with(|| new_bar(limit, progress.pairs_total));
-        bar.set_position(progress.pairs_done);
-        if !shown && start.elapsed() >= delay {
-            shown = true;
-            bar.set_draw_target(target());
-        }
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    table
-}
-
-/// A hidden progress bar for a scan to `limit`.
-fn new_bar(limit: u32, pairs_total: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(pairs_total), ProgressDrawTarget::hidden())
-        .with_message(format!("scanning to {limit}"));
-    match ProgressStyle::with_template("{msg} [{bar:40}] {percent:>3}% {elapsed} (eta {eta})") {
-        Ok(style) => bar.with_style(style.progress_chars("=> ")),
-        Err(_) => bar,
-    }
+    progress::with_bar(limit, ctx.progress_bar, |report| {
+        T::scan_for(convention, limit, report)
+    })
+    .map_err(|e| Failure::Internal(e.to_string()))
 }
 
 /// The note of every runtime scan of the misère game, which no embedded
@@ -280,17 +212,6 @@ pub(crate) fn position_table(
     table_covering(ctx, convention, y, false, past_note, &what)
 }
 
-/// The tables that answer: a runtime scan where one ran, else the embedded ones.
-pub(crate) fn view(table: &Option<ScannedTables>) -> Tables<'_> {
-    table.as_ref().map_or(EMBEDDED, ScannedTables::as_tables)
-}
-
-/// The largest pile whose Grundy values the tool computes (`grundy`, `play`
-/// with a sum of games, `draw grundy`). The time grows about as the fourth
-/// power of the limit (BENCHMARKS.md). The library's
-/// [`GrundyTable::compute`](stone_game::GrundyTable::compute) goes further.
-pub(crate) const MAX_GRUNDY: u32 = 500;
-
 /// The Grundy values run as the scans do: with their progress bar on a
 /// terminal, once a second has passed.
 impl RuntimeScan for GrundyTable {
@@ -321,63 +242,14 @@ pub(crate) fn grundy_table(ctx: &mut Ctx, limit: u64, what: &str) -> Result<Grun
     scan(ctx, Convention::Normal, limit, what, None)
 }
 
-/// The refusal of `--misere` by `command`, which reads Grundy values: misère
-/// sums of games do not follow the XOR rule (GAME.md, "Misère play").
+/// The refusal of `--misere` by `command`, which reads Grundy values, in
+/// the library's words.
 pub(crate) fn misere_refused(command: &str) -> Failure {
-    Failure::Usage(format!(
-        "{command} takes no --misere: Grundy values answer sums of games by the XOR rule, \
-         which misère sums do not follow (GAME.md, section 9, \"Misère play\")"
-    ))
+    Failure::answer(
+        command,
+        AnswerError::MisereUndefined(MisereUndefined::GrundyValue),
+    )
 }
-
-/// The word of `convention` in JSON answers: `normal` or `misere`.
-pub(crate) fn convention_name(convention: Convention) -> &'static str {
-    match convention {
-        Convention::Normal => "normal",
-        Convention::Misere => "misere",
-    }
-}
-
-/// The word of an outcome in answers: `win` or `lose`.
-pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win => "win",
-        Outcome::Lose => "lose",
-    }
-}
-
-/// Every position one move leaves from `p`, piles in the order given, one
-/// for each legal move (two moves that leave the same position by different
-/// piles give it twice): what `moves --all`, `play`'s engine and the web
-/// explorer rate.
-pub(crate) fn positions_after(p: [u64; 3]) -> impl Iterator<Item = [u64; 3]> {
-    // `all_from` yields only legal moves, which `apply` always applies.
-    Move::all_from(p).filter_map(move |m| m.apply(p))
-}
-
-/// A move's place in [`best_first`]'s order: whether it leaves a won
-/// position, its remoteness (negated for a won one), the position left.
-pub(crate) type Rank = (bool, i64, [u64; 3]);
-
-/// The order of moves by the values of the positions they leave, best for
-/// the mover first (`moves --all`, `play`'s engine): moves that leave a
-/// lost position, the quickest win first; then the others, the longest
-/// resistance first; ties by the position left.
-pub(crate) fn best_first(to: [u64; 3], value: Value) -> Rank {
-    let r = i64::from(value.remoteness);
-    match value.outcome {
-        Outcome::Lose => (false, r, to),
-        Outcome::Win => (true, -r, to),
-    }
-}
-
-/// The largest pile whose remoteness the tool computes (`value`, `moves
-/// --all`, `draw remoteness`): the time grows as the cube of the limit
-/// (BENCHMARKS.md, "Remoteness"), and at this limit `value` takes a few
-/// seconds. The library's
-/// [`RemotenessTable::compute`](stone_game::RemotenessTable::compute) goes
-/// further.
-pub(crate) const MAX_REMOTENESS: u32 = 1500;
 
 /// The remoteness of every position, run as the scans are.
 impl RuntimeScan for RemotenessTable {
@@ -408,120 +280,4 @@ pub(crate) fn remoteness_table(
     what: &str,
 ) -> Result<RemotenessTable, Failure> {
     scan(ctx, convention, limit, what, None)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A terminal that records what is drawn on it.
-    #[derive(Debug, Default, Clone)]
-    struct Recorder(std::sync::Arc<std::sync::Mutex<String>>);
-
-    impl Recorder {
-        fn drawn(&self) -> String {
-            self.0.lock().unwrap().clone()
-        }
-        fn target(&self) -> ProgressDrawTarget {
-            ProgressDrawTarget::term_like(Box::new(self.clone()))
-        }
-    }
-
-    impl indicatif::TermLike for Recorder {
-        fn width(&self) -> u16 {
-            80
-        }
-        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn write_line(&self, s: &str) -> std::io::Result<()> {
-            self.write_str(s)
-        }
-        fn write_str(&self, s: &str) -> std::io::Result<()> {
-            self.0.lock().unwrap().push_str(s);
-            Ok(())
-        }
-        fn clear_line(&self) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn flush(&self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn the_bar_is_drawn_only_when_asked_for_and_only_after_its_delay() {
-        let expected = ScannedTables::scan(40).unwrap();
-        // Asked for, no delay: drawn.
-        let terminal = Recorder::default();
-        let table: ScannedTables = scan_with_bar_on(
-            Convention::Normal,
-            40,
-            true,
-            || terminal.target(),
-            Duration::ZERO,
-        )
-        .unwrap();
-        assert_eq!(table, expected);
-        assert!(
-            terminal.drawn().contains("scanning to 40"),
-            "{:?}",
-            terminal.drawn()
-        );
-        // Not asked for (stderr is not a terminal): nothing, however long the
-        // scan has run.
-        let terminal = Recorder::default();
-        let table: ScannedTables = scan_with_bar_on(
-            Convention::Normal,
-            40,
-            false,
-            || terminal.target(),
-            Duration::ZERO,
-        )
-        .unwrap();
-        assert_eq!(table, expected);
-        assert_eq!(terminal.drawn(), "");
-        // The same for the scan of the triples alone.
-        let terminal = Recorder::default();
-        let triples: ScannedTriples = scan_with_bar_on(
-            Convention::Normal,
-            40,
-            true,
-            || terminal.target(),
-            Duration::ZERO,
-        )
-        .unwrap();
-        assert_eq!(triples, ScannedTriples::scan(40).unwrap());
-        assert!(terminal.drawn().contains("scanning to 40"));
-        // Asked for, but the scan ends before the delay: nothing.
-        let terminal = Recorder::default();
-        let hour = Duration::from_secs(3600);
-        scan_with_bar_on::<ScannedTables>(Convention::Normal, 40, true, || terminal.target(), hour)
-            .unwrap();
-        assert_eq!(terminal.drawn(), "");
-    }
-
-    #[test]
-    fn the_grundy_values_draw_the_same_bar() {
-        let terminal = Recorder::default();
-        let table: stone_game::GrundyTable = scan_with_bar_on(
-            Convention::Normal,
-            40,
-            true,
-            || terminal.target(),
-            Duration::ZERO,
-        )
-        .unwrap();
-        assert_eq!(table, stone_game::GrundyTable::compute(40).unwrap());
-        assert!(terminal.drawn().contains("scanning to 40"));
-    }
 }

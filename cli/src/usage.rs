@@ -1,9 +1,10 @@
 //! What the tool says when clap refuses a command line: one `error: ...`
-//! line with the fix, from the error's kind and context (clap's
-//! [`ErrorFormatter`]), then a usage hint. And `help`, which prints the help
-//! of any command, itself included.
+//! line, then a usage hint. The line is what clap says is wrong, in its own
+//! words, then on the same line what clap says below it (its suggestion, its
+//! tips, the command's usage) and only what clap cannot say: that `draw`
+//! needs a picture, the commands there are, where a number goes. And `help`,
+//! which prints the help of any command, itself included.
 
-use std::error::Error as _;
 use std::ffi::OsString;
 
 use clap::CommandFactory;
@@ -16,9 +17,9 @@ use crate::context::{Ctx, Failure};
 /// The second line of every usage error.
 pub(crate) const USAGE_HINT: &str = "usage hint: run 'stone-game --help'";
 
-/// clap's errors as one line, without the `error: ` prefix: what is wrong,
-/// then clap's suggestion (`(did you mean 'sum'?)`), its tips, and where the
-/// fix is the form of the command, the command's usage.
+/// clap's errors as one line, without the `error: ` prefix: what clap says
+/// is wrong, then its suggestion (`(did you mean 'sum'?)`), its tips, and
+/// where the fix is the form of the command, the command's usage.
 pub(crate) struct OneLine;
 
 impl ErrorFormatter for OneLine {
@@ -36,15 +37,13 @@ fn message<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
         _ => None,
     };
     let arg = text(ContextKind::InvalidArg).unwrap_or_default();
-    let value = text(ContextKind::InvalidValue).unwrap_or_default();
+    // What clap says, as `with_fix` kept it.
+    let said = text(ContextKind::Custom).unwrap_or_else(|| {
+        e.kind()
+            .as_str()
+            .map_or_else(|| format!("{:?}", e.kind()), str::to_owned)
+    });
     let mut message = match e.kind() {
-        ErrorKind::InvalidValue if value.is_empty() => {
-            format!("a value is required for '{arg}' but none was supplied")
-        }
-        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
-            format!("invalid value '{value}' for '{arg}'")
-        }
-        ErrorKind::UnknownArgument => format!("unexpected argument '{arg}' found"),
         ErrorKind::MissingSubcommand => {
             // clap names the command by its whole path, `stone-game draw`.
             let path = text(ContextKind::InvalidSubcommand).unwrap_or_default();
@@ -55,32 +54,12 @@ fn message<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
                 .unwrap_or_else(|| "command".to_owned());
             format!("'{name}' needs a {kind}, and none was given")
         }
-        ErrorKind::InvalidSubcommand => format!(
-            "unrecognized subcommand '{}'",
-            text(ContextKind::InvalidSubcommand).unwrap_or_default()
-        ),
-        ErrorKind::MissingRequiredArgument => {
-            format!("the following required arguments were not provided: {arg}")
-        }
         ErrorKind::ArgumentConflict => match text(ContextKind::PriorArg) {
-            Some(prior) if prior != arg => {
-                format!("the argument '{arg}' cannot be used with '{prior}'; give one of them")
-            }
-            _ => format!("the argument '{arg}' cannot be used more than once"),
+            Some(prior) if prior != arg => format!("{said}; give one of them"),
+            _ => said,
         },
-        ErrorKind::TooManyValues => {
-            format!("unexpected value '{value}' for '{arg}' found; no more were expected")
-        }
-        kind => kind
-            .as_str()
-            .map_or_else(|| format!("{kind:?}"), str::to_owned),
+        _ => said,
     };
-    if let Some(source) = e.source() {
-        message.push_str(&format!(": {source}"));
-    }
-    if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
-        message.push_str(&format!(" [possible values: {}]", valid.join(", ")));
-    }
     let mut suggested = false;
     for kind in [
         ContextKind::SuggestedSubcommand,
@@ -123,6 +102,8 @@ fn message<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
 /// --brute-limit 50`) gets a number alone as an unexpected argument, and the
 /// error says how to give it.
 pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
+    let said = clap_says(&e);
+    e.insert(ContextKind::Custom, ContextValue::String(said));
     if matches!(
         e.kind(),
         ErrorKind::InvalidSubcommand | ErrorKind::MissingSubcommand
@@ -169,6 +150,17 @@ pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
         );
     }
     e
+}
+
+/// What clap says is wrong, in its own words on one line: the first
+/// paragraph of its rendering, without `error: `, the lines clap indents
+/// under it (a list of missing arguments, the possible values) joined to
+/// it. A newline inside a value typed stays, for the one line's escapes.
+fn clap_says(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
+    let first = text.split("\n\n").next().unwrap_or_default();
+    first.trim_end().replace("\n  ", " ")
 }
 
 /// `the commands of 'PATH' are ...`: the subcommands of `command`, which
@@ -259,6 +251,15 @@ mod tests {
                 "unexpected argument '2' found; usage: stone-game sum [OPTIONS] [L]",
             ),
             (
+                &["is-losing", "1"],
+                "the following required arguments were not provided: <B> <C>; usage: \
+                 stone-game is-losing <A> <B> <C>",
+            ),
+            (
+                &["sum", "--json", "--json"],
+                "the argument '--json' cannot be used multiple times",
+            ),
+            (
                 &["sumx"],
                 if cfg!(feature = "serve") {
                     "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, \
@@ -339,7 +340,7 @@ mod tests {
                 "the largest brute force is 500",
             ),
             (
-                vec!["moves", "1", "2", past],
+                vec!["is-losing", "1", "2", past],
                 "the largest pile is 18446744073709551615, and the two smaller piles are at \
                  most 32000",
             ),

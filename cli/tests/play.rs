@@ -10,7 +10,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use stone_game::{
-    Convention, EMBEDDED, GrundyTable, LOSING_TRIPLES, Move, Outcome, RemotenessTable,
+    Convention, EMBEDDED, GrundyTable, LOSING_TRIPLES, Move, Outcome, Position, RemotenessTable,
+    ScannedTables, Solver,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game");
@@ -438,6 +439,8 @@ fn help_names_the_commands_and_the_protocols_lines() {
         "illegal: WHY",
         "you win / engine wins",
         "no stone to take",
+        "with --misere,\n",
+        "won: the other side took the last stone",
         "--seed",
         "--engine-first",
     ] {
@@ -768,4 +771,111 @@ fn a_misere_sum_is_refused() {
         err.starts_with("error: play with a sum of games takes no --misere"),
         "{err}"
     );
+}
+
+/// The library's engine from `start`: the whole position it leaves, and
+/// the `N` of `win in N` when the move wins and its remoteness is known.
+fn librarys_engine(solver: Solver, start: &[u64]) -> (Vec<u64>, bool, Option<u32>) {
+    let from = Position::new(start.to_vec()).unwrap();
+    let engine = solver.engine(&from).unwrap().unwrap();
+    let left = engine.leaves(&from).piles().to_vec();
+    (left, engine.wins(), engine.remoteness.map(|r| r + 1))
+}
+
+/// `play`'s engine and `hint` are the library's engine (`Solver::engine`):
+/// one game by its remoteness in both conventions, past the remoteness cap
+/// by the losing positions alone (misère too, where a rule of thumb of
+/// normal play would not do), and sums by their Grundy values.
+#[test]
+fn the_engine_and_the_hint_are_the_librarys() {
+    let past = 1501;
+    let misere_tables = ScannedTables::scan_for(Convention::Misere, 20, |_| {}).unwrap();
+    let grundy = values();
+    let cases: Vec<(Vec<u64>, bool, Solver)> = vec![
+        (
+            vec![1, 3, 4],
+            false,
+            Solver::new(Convention::Normal)
+                .with_remoteness(remoteness())
+                .unwrap(),
+        ),
+        (
+            vec![1, 3, 3],
+            false,
+            Solver::new(Convention::Normal)
+                .with_remoteness(remoteness())
+                .unwrap(),
+        ),
+        (
+            vec![9, 4, 7],
+            false,
+            Solver::new(Convention::Normal)
+                .with_remoteness(remoteness())
+                .unwrap(),
+        ),
+        (
+            vec![1, 3, 4],
+            true,
+            Solver::new(Convention::Misere)
+                .with_remoteness(misere_remoteness())
+                .unwrap(),
+        ),
+        (
+            vec![1, 1, 3],
+            true,
+            Solver::new(Convention::Misere)
+                .with_remoteness(misere_remoteness())
+                .unwrap(),
+        ),
+        (vec![1, 1, past], false, Solver::new(Convention::Normal)),
+        (vec![2, 5, past], false, Solver::new(Convention::Normal)),
+        (
+            vec![1, 1, past],
+            true,
+            Solver::new(Convention::Misere).with_tables(misere_tables.as_tables()),
+        ),
+        (
+            vec![2, 2, past],
+            true,
+            Solver::new(Convention::Misere).with_tables(misere_tables.as_tables()),
+        ),
+        (
+            vec![1, 2, 3, 4, 5, 6],
+            false,
+            Solver::new(Convention::Normal).with_grundy(grundy).unwrap(),
+        ),
+        (
+            vec![0, 0, 2, 0, 1, 1],
+            false,
+            Solver::new(Convention::Normal).with_grundy(grundy).unwrap(),
+        ),
+    ];
+    for (start, misere, solver) in cases {
+        let (left, wins, wins_in) = librarys_engine(solver, &start);
+        let mut args: Vec<String> = start.iter().map(u64::to_string).collect();
+        if misere {
+            args.push("--misere".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // The player asks for a hint: the engine's move when it wins.
+        let mut game = Session::start(&args);
+        assert_eq!(game.line(), format!("start: {}", typed(&start)));
+        game.send("hint");
+        let hint = match (wins, wins_in) {
+            (false, _) => "hint: none".to_string(),
+            (true, None) => format!("hint: {}", typed(&left)),
+            (true, Some(n)) => format!("hint: {}  win in {n}", typed(&left)),
+        };
+        assert_eq!(game.line(), hint, "{start:?} misere {misere}");
+        game.finish();
+        // The engine moves first: the library's move.
+        let mut game = Session::start(&[&args[..], &["--engine-first"]].concat());
+        assert_eq!(game.line(), format!("start: {}", typed(&start)));
+        assert_eq!(
+            position(&game.line(), "engine: "),
+            left,
+            "{start:?} misere {misere}"
+        );
+        game.finish();
+    }
 }

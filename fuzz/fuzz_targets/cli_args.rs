@@ -1,8 +1,10 @@
 //! The command-line tool in-process, `stone_game_cli::run`, with arbitrary
-//! argument vectors biased toward its real commands and flags: exit code 0 or
-//! 2 (1 would mean `verify` found a mismatch or an internal error, since
-//! in-memory output cannot fail), one `error:` line exactly when it is 2, and
-//! never a panic.
+//! argument vectors biased toward its real commands and flags (sums of
+//! games, `--all` and `--misere` among them): exit code 0 or 2 (1 would mean
+//! `verify` found a mismatch or an internal error, since in-memory output
+//! cannot fail), one `error:` line exactly when it is 2, and never a panic.
+//! `serve` never starts (it would serve until stopped), and `draw` never
+//! gets an output file: its arguments are parsed and refused.
 
 #![no_main]
 
@@ -13,7 +15,8 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use stone_game::LIMIT;
 
-const COMMANDS: [&str; 10] = [
+// New names go at the end: the seeds name the others by their index.
+const COMMANDS: [&str; 14] = [
     "sum",
     "count",
     "is-losing",
@@ -24,9 +27,13 @@ const COMMANDS: [&str; 10] = [
     "play",
     "help",
     "is_losing",
+    "value",
+    "grundy",
+    "draw",
+    "serve",
 ];
 
-const FLAGS: [&str; 12] = [
+const FLAGS: [&str; 15] = [
     "--json",
     "--scan",
     "--limit",
@@ -39,6 +46,10 @@ const FLAGS: [&str; 12] = [
     "--",
     "-",
     "--limit=",
+    "--all",
+    "--misere",
+    // Between the games of a sum.
+    "+",
 ];
 
 const FORMATS: [&str; 5] = ["plain", "csv", "json", "JSON", ""];
@@ -50,6 +61,12 @@ const SCAN_CAP: u128 = LIMIT as u128 + 256;
 
 /// The largest `--brute-limit` for `verify`: the brute force is cubic.
 const BRUTE_CAP: u128 = 40;
+
+/// The largest number of a command that computes the remoteness or the
+/// Grundy values of every position up to its largest pile (`value`,
+/// `grundy`, `play`, `moves --all`, a sum of games): their time grows as
+/// the cube and the fourth power of the pile.
+const VALUES_CAP: u128 = 64;
 
 /// The share of the inputs naming `verify` that are run.
 const VERIFY_ONE_IN: u64 = 16;
@@ -146,15 +163,35 @@ fn numbers(args: &[OsString]) -> Vec<u128> {
     found
 }
 
-/// Whether the arguments may ask for a long runtime scan or brute force, or
-/// for `draw`, which writes files wherever its arguments say (its bad input
-/// has tests of its own, in `cli/src/draw/tests.rs`).
+/// Whether an argument may name `draw`'s output file: `-o` (alone, with its
+/// value, or in a cluster of short flags) or a long flag clap could read as
+/// `--output`.
+fn names_an_output(arg: &OsString) -> bool {
+    let text = arg.to_string_lossy();
+    match text.strip_prefix("--") {
+        Some(long) => long.starts_with('o'),
+        None => text.starts_with('-') && text.contains('o'),
+    }
+}
+
+/// Whether the arguments may ask for a long computation, `serve` (which
+/// serves until it is stopped) or a picture written wherever the arguments
+/// say (`draw`'s pictures have tests of their own).
 fn too_costly(args: &[OsString]) -> bool {
     let has = |word: &str| args.iter().any(|a| a.to_string_lossy().contains(word));
-    if has("draw") {
+    let first_is_help = args.first().is_some_and(|a| a == "help");
+    if has("serve") && !first_is_help {
+        return true;
+    }
+    if has("draw") && args.iter().any(names_an_output) {
         return true;
     }
     let numbers = numbers(args);
+    let values = ["value", "grundy", "play", "--all"].iter().any(|w| has(w))
+        || (has("moves") && numbers.len() > 3);
+    if values && numbers.iter().any(|&n| n > VALUES_CAP) {
+        return true;
+    }
     if has("verify") {
         // `verify` checks the whole embedded table (seconds per run, where
         // the others take milliseconds at most): let one input in

@@ -107,7 +107,7 @@ fn group_dir(mounts: &str, hierarchy: Hierarchy, group: &str) -> Option<(PathBuf
         let (fields, tail) = line.split_once(" - ")?;
         let fields: Vec<&str> = fields.split(' ').collect();
         let tail: Vec<&str> = tail.split(' ').collect();
-        let (root, mount_point) = (*fields.get(3)?, *fields.get(4)?);
+        let (root, mount_point) = (unescape(fields.get(3)?), unescape(fields.get(4)?));
         let matches = match hierarchy {
             Hierarchy::V2 => tail.first() == Some(&"cgroup2"),
             Hierarchy::V1Memory => {
@@ -118,17 +118,50 @@ fn group_dir(mounts: &str, hierarchy: Hierarchy, group: &str) -> Option<(PathBuf
         if !matches {
             return None;
         }
-        let below = match group.strip_prefix(root) {
-            Some(rest) => rest,
-            // A group outside the mount's root: the mount shows the
-            // process's own group at its root (a namespace).
-            None if root != "/" => "",
-            None => group,
-        };
+        // A group outside the mount's root: the mount shows the process's
+        // own group at its root (a namespace).
+        let below = below_root(group, &root).unwrap_or_default();
         let mount_point = PathBuf::from(mount_point);
         let dir = mount_point.join(below.trim_start_matches('/'));
         Some((mount_point, dir))
     })
+}
+
+/// The part of `group` below `root`, when `group` is `root` or a group
+/// under it: a whole path component must match, so that `/foobar` is not
+/// under `/foo`.
+fn below_root<'g>(group: &'g str, root: &str) -> Option<&'g str> {
+    let root = root.trim_end_matches('/');
+    let rest = group.strip_prefix(root)?;
+    (rest.is_empty() || rest.starts_with('/')).then_some(rest)
+}
+
+/// A path as `/proc/self/mountinfo` writes it, decoded: the kernel escapes
+/// a space, a tab, a newline and a backslash as three octal digits
+/// (`\040`, `\011`, `\012`, `\134`). A backslash not followed by three
+/// octal digits stands for itself.
+fn unescape(field: &str) -> String {
+    let bytes = field.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let octal = bytes
+            .get(i + 1..i + 4)
+            .filter(|d| bytes[i] == b'\\' && d.iter().all(|b| (b'0'..=b'7').contains(b)))
+            .map(|d| d.iter().fold(0u32, |n, &b| n * 8 + u32::from(b - b'0')))
+            .and_then(|n| u8::try_from(n).ok());
+        match octal {
+            Some(byte) => {
+                decoded.push(byte);
+                i += 4;
+            }
+            None => {
+                decoded.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
 }
 
 /// A number of bytes in a control group's file: `max` (no limit) is `None`.
@@ -246,6 +279,12 @@ mod tests {
         ] {
             assert_eq!(parse_meminfo(line), bytes, "{line:?}");
         }
+    }
+
+    #[test]
+    fn this_machine_has_memory_available() {
+        // Whatever runs these tests has more than a mebibyte free.
+        assert!(available_memory() > 1 << 20);
     }
 
     #[test]
@@ -370,6 +409,25 @@ mod tests {
     }
 
     #[test]
+    fn a_v1_limit_of_2_to_the_62_is_no_limit() {
+        // The least a group without a limit may read as: no limit, however
+        // much the group uses.
+        let unlimited = (1u64 << 62).to_string();
+        let used = ((1u64 << 62) - (1 << 20)).to_string();
+        let read = system(&[
+            MEMINFO,
+            V1_MOUNTS,
+            ("/proc/self/cgroup", "4:memory:/runner\n"),
+            (
+                "/sys/fs/cgroup/memory/runner/memory.limit_in_bytes",
+                &unlimited,
+            ),
+            ("/sys/fs/cgroup/memory/runner/memory.usage_in_bytes", &used),
+        ]);
+        assert_eq!(available_from(&read), HOST);
+    }
+
+    #[test]
     fn a_mount_of_the_group_itself_is_its_directory() {
         // In a container with a private cgroup namespace, mountinfo shows
         // the container's group as the mount's root; /proc/self/cgroup may
@@ -385,6 +443,53 @@ mod tests {
             ("/sys/fs/cgroup/memory.current", "0\n"),
         ]);
         assert_eq!(available_from(&read), 1 << 20);
+    }
+
+    #[test]
+    fn a_group_that_only_shares_a_prefix_with_the_root_is_not_under_it() {
+        // The mount's root is /foo; the process's group is /foobar/x, which
+        // is not below it: the mount shows the process's own group.
+        let read = system(&[
+            MEMINFO,
+            (
+                "/proc/self/mountinfo",
+                "40 31 0:38 /foo /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n",
+            ),
+            ("/proc/self/cgroup", "0::/foobar/x\n"),
+            ("/sys/fs/cgroup/memory.max", "1048576\n"),
+            ("/sys/fs/cgroup/memory.current", "0\n"),
+            ("/sys/fs/cgroup/bar/x/memory.max", "2048\n"),
+            ("/sys/fs/cgroup/bar/x/memory.current", "0\n"),
+        ]);
+        assert_eq!(available_from(&read), 1 << 20);
+        assert_eq!(below_root("/foobar/x", "/foo"), None);
+        assert_eq!(below_root("/foo/x", "/foo"), Some("/x"));
+        assert_eq!(below_root("/foo", "/foo"), Some(""));
+        assert_eq!(below_root("/foo/x", "/foo/"), Some("/x"));
+        assert_eq!(below_root("/a/b", "/"), Some("/a/b"));
+    }
+
+    #[test]
+    fn mount_points_with_escaped_spaces_are_decoded() {
+        let read = system(&[
+            MEMINFO,
+            (
+                "/proc/self/mountinfo",
+                "31 23 0:28 / /run/my\\040cgroups rw - cgroup2 cgroup2 rw\n",
+            ),
+            ("/proc/self/cgroup", "0::/job\n"),
+            ("/run/my cgroups/job/memory.max", "4096\n"),
+            ("/run/my cgroups/job/memory.current", "96\n"),
+        ]);
+        assert_eq!(available_from(&read), 4000);
+        assert_eq!(unescape("a\\040b\\011c\\012d\\134e"), "a b\tc\nd\\e");
+        // A backslash without three octal digits, or past a byte, stays.
+        assert_eq!(unescape("a\\04"), "a\\04");
+        assert_eq!(unescape("a\\x41"), "a\\x41");
+        assert_eq!(unescape("\\777"), "\\777");
+        assert_eq!(unescape("plain"), "plain");
+        // Digits after anything but a backslash are the path's own.
+        assert_eq!(unescape("/run/user/1000"), "/run/user/1000");
     }
 
     #[test]

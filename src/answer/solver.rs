@@ -26,6 +26,7 @@ use crate::{
 /// |---|---|
 /// | [`value`](Self::value), [`position`](Self::position) of one game | [`RemotenessTable`] (with remoteness), else [`Tables`] (outcomes only) |
 /// | [`winning_moves`](Self::winning_moves) of one game | [`Tables`], else [`RemotenessTable`] |
+/// | [`engine`](Self::engine) of one game | [`RemotenessTable`] (by remoteness), else [`Tables`] (by stones left) |
 /// | anything of a sum of games; [`grundy`](Self::grundy), [`grundy_map`](Self::grundy_map) | [`GrundyTable`], normal play only |
 /// | [`remoteness_map`](Self::remoteness_map) | [`RemotenessTable`] |
 /// | [`slice`](Self::slice), [`partner`](Self::partner) | [`Tables`] |
@@ -198,6 +199,40 @@ impl<'t> Solver<'t> {
             engine,
             moves,
         })
+    }
+
+    /// The engine's move from `position`: the same move as
+    /// [`PositionAnswer::engine`], without listing every move where that is
+    /// not needed. One game with no remoteness table is answered from the
+    /// losing positions, in O(limit) however large the largest pile: a
+    /// winning move, if any, else the move of one stone that leaves the
+    /// least position (every other move leaves fewer stones).
+    ///
+    /// ```
+    /// use stone_game::{Position, Solver};
+    /// let solver = Solver::new(Default::default());
+    /// let engine = solver.engine(&Position::game([1, 2, 1_000_000]))?.unwrap();
+    /// assert_eq!(engine.to, [1, 2, 0]); // the quickest win: the fewest stones left
+    /// let engine = solver.engine(&Position::game([1, 3, 3]))?.unwrap();
+    /// assert_eq!(engine.to, [0, 3, 3]); // lost: one stone, the longest defence
+    /// # Ok::<(), stone_game::AnswerError>(())
+    /// ```
+    pub fn engine(&self, position: &Position) -> Result<Option<MoveAnswer>, AnswerError> {
+        let game = match (position.single(), self.remoteness) {
+            (Some(game), None) => game,
+            _ => return Ok(self.position(position)?.engine),
+        };
+        let winning = self.winning_moves(position)?.moves;
+        if !winning.is_empty() {
+            return Ok(engine::choose(position, &winning));
+        }
+        let one_stone = (0..3).filter_map(|pile| {
+            let mut piles = [false; 3];
+            piles[pile] = true;
+            Move::new(piles, 1)
+        });
+        let one_stone = self.single_moves_of(game, one_stone)?;
+        Ok(engine::choose(position, &one_stone))
     }
 
     /// The winning moves of `position`. For one game the losing positions
@@ -398,7 +433,17 @@ impl<'t> Solver<'t> {
 
     /// Every move of one game, each with the value of what it leaves.
     fn single_moves(&self, game: [u64; 3]) -> Result<Vec<MoveAnswer>, AnswerError> {
-        Move::all_from(game)
+        self.single_moves_of(game, Move::all_from(game))
+    }
+
+    /// The moves `takes` of one game that are legal there, each with the
+    /// value of what it leaves.
+    fn single_moves_of(
+        &self,
+        game: [u64; 3],
+        takes: impl Iterator<Item = Move>,
+    ) -> Result<Vec<MoveAnswer>, AnswerError> {
+        takes
             .filter_map(|take| Some((take, take.apply(game)?)))
             .map(|(take, to)| {
                 let (outcome, remoteness) = self.single_value(to)?;

@@ -1,20 +1,16 @@
-//! `grundy A B C`: the Sprague-Grundy value of a position, and the Grundy
-//! tables that `play` (for sums of games) and `draw grundy` compute.
+//! `grundy A B C`: the Sprague-Grundy value of a position, normal play
+//! only: the library refuses it under misère play, where the values of a
+//! sum's games do not decide it.
 
-use serde::Serialize;
-use stone_game::Convention;
+use stone_game::{Convention, Position};
 
 use crate::context::{Ctx, Failure};
 use crate::runtime;
+use crate::solver::Built;
+use crate::words::games_text;
 
-/// `grundy --json`: `{"position":[a,b,c],"value":v}`.
-#[derive(Serialize)]
-struct Answer {
-    position: [u64; 3],
-    value: u32,
-}
-
-/// `grundy A B C [--json]`; `--misere` is refused.
+/// `grundy A B C [--json]`; `--misere` is refused before any table is
+/// computed.
 pub(crate) fn grundy(
     ctx: &mut Ctx,
     p: [u64; 3],
@@ -24,14 +20,18 @@ pub(crate) fn grundy(
     if convention == Convention::Misere {
         return Err(runtime::misere_refused("grundy"));
     }
-    let largest = p.iter().copied().max().unwrap_or(0);
-    let what = format!("the value of ({}, {}, {})", p[0], p[1], p[2]);
-    let table = runtime::grundy_table(ctx, largest, &what)?;
-    let value = table
-        .value(p[0], p[1], p[2])
+    let position = Position::game(p);
+    let what = format!("the value of {}", games_text(&position));
+    let built = Built::new(convention).grundy(ctx, position.largest_pile(), &what)?;
+    let answer = built
+        .solver()?
+        .value(&position)
+        .map_err(|e| Failure::answer("grundy", e))?;
+    let value = answer
+        .grundy
         .ok_or_else(|| Failure::Internal(format!("the Grundy table lacks {what}")))?;
     if as_json {
-        ctx.print_json(&Answer { position: p, value })?;
+        ctx.print_json(&answer)?;
     } else {
         writeln!(ctx.out, "{value}")?;
     }
@@ -41,7 +41,8 @@ pub(crate) fn grundy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::{MAX_GRUNDY, grundy_table as table};
+    use crate::limits::MAX_GRUNDY;
+    use crate::runtime::grundy_table as table;
     use stone_game::GrundyTable;
 
     #[test]

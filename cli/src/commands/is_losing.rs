@@ -1,17 +1,10 @@
-//! `is-losing A B C`: whether a position is lost for the player to move.
+//! `is-losing A B C`: whether a position is lost for the player to move,
+//! from the losing positions, however large its largest pile.
 
-use serde::Serialize;
-use stone_game::Convention;
+use stone_game::{Convention, Outcome, Position};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{position_table, view};
-
-/// `is-losing --json`: `{"position":[a,b,c],"losing":true}`.
-#[derive(Serialize)]
-struct Answer {
-    position: [u64; 3],
-    losing: bool,
-}
+use crate::solver::Built;
 
 /// `is-losing A B C [--misere] [--json]`.
 pub(crate) fn is_losing(
@@ -20,17 +13,19 @@ pub(crate) fn is_losing(
     convention: Convention,
     as_json: bool,
 ) -> Result<u8, Failure> {
-    let table = position_table(ctx, convention, p, "deciding")?;
-    let losing = view(&table)
-        .is_losing(p[0], p[1], p[2])
-        .ok_or_else(|| Failure::unanswered(&format!("{p:?}")))?;
+    let built = Built::new(convention).deciding(ctx, p, "deciding")?;
+    let answer = built
+        .solver()?
+        .value(&Position::game(p))
+        .map_err(|e| Failure::answer("is-losing", e))?;
     if as_json {
-        ctx.print_json(&Answer {
-            position: p,
-            losing,
-        })?;
+        ctx.print_json(&answer)?;
     } else {
-        writeln!(ctx.out, "{}", if losing { "losing" } else { "winning" })?;
+        let word = match answer.outcome {
+            Outcome::Lose => "losing",
+            Outcome::Win => "winning",
+        };
+        writeln!(ctx.out, "{word}")?;
     }
     Ok(0)
 }

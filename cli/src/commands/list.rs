@@ -1,29 +1,26 @@
-//! `list`: the losing positions up to a limit, as lines, CSV or JSON. The
-//! JSON streams: each triple is serialized as it comes, never the whole list
-//! at once.
+//! `list`: the losing positions up to a limit, as lines, CSV or JSON (the
+//! library's `LosingList`). The JSON streams: each triple is serialized as
+//! it comes, never the whole list at once, one a line.
 
 use std::io::{self, BufWriter, Write};
 
-use serde::Serializer as _;
-use serde::ser::SerializeSeq;
+use serde::Serialize as _;
 use serde_json::ser::{CompactFormatter, Formatter, Serializer};
-use stone_game::{EMBEDDED, ScannedTriples};
 
 use crate::args::{Format, ListQuery};
 use crate::context::{Ctx, Failure};
-use crate::runtime::table_to;
+use crate::solver::Built;
 
 /// `list [L | --limit L] [--format F | --json] [--scan] [--misere]`.
 pub(crate) fn list(ctx: &mut Ctx, query: &ListQuery) -> Result<u8, Failure> {
     let l = query.limit.get();
     let what = format!("listing to {l}");
-    let convention = query.rules.convention();
-    let table: Option<ScannedTriples> = table_to(ctx, convention, l, query.scan, &what)?;
-    let triples = table
-        .as_ref()
-        .map_or(EMBEDDED.triples(), ScannedTriples::triples)
-        .iter()
-        .filter(|t| u64::from(t[2]) <= l);
+    let built = Built::new(query.rules.convention()).triples(ctx, l, query.scan, &what)?;
+    let solver = built.solver()?;
+    let answer = solver
+        .losing_list(l)
+        .map_err(|e| Failure::answer(&what, e))?;
+    let triples = answer.positions();
     let mut out = BufWriter::new(&mut *ctx.out);
     match query.format() {
         Format::Plain => {
@@ -39,11 +36,7 @@ pub(crate) fn list(ctx: &mut Ctx, query: &ListQuery) -> Result<u8, Failure> {
         }
         Format::Json => {
             let mut json = Serializer::with_formatter(&mut out, OnePerLine::default());
-            let mut seq = json.serialize_seq(None).map_err(io::Error::from)?;
-            for triple in triples {
-                seq.serialize_element(&triple).map_err(io::Error::from)?;
-            }
-            seq.end().map_err(io::Error::from)?;
+            answer.serialize(&mut json).map_err(io::Error::from)?;
             writeln!(out)?;
         }
     }
@@ -51,9 +44,10 @@ pub(crate) fn list(ctx: &mut Ctx, query: &ListQuery) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// JSON with each element of the outer array on a line of its own, indented
-/// by two spaces, and everything inside an element compact:
-/// `[\n  [0,0,0],\n  [0,1,2]\n]`, or `[]` when empty.
+/// JSON with each element of the outermost arrays on a line of its own,
+/// indented by two spaces, and everything else compact:
+/// `{"limit":2,"positions":[\n  [0,0,0],\n  [0,1,2]\n]}`, or `[]` for an
+/// empty array.
 #[derive(Default)]
 struct OnePerLine {
     /// How many arrays are open.
@@ -104,6 +98,13 @@ mod tests {
         assert_eq!(
             one_per_line(&[[0u16, 0, 0], [0, 1, 2]]),
             "[\n  [0,0,0],\n  [0,1,2]\n]"
+        );
+        let list = stone_game::Solver::new(stone_game::Convention::Normal)
+            .losing_list(2)
+            .unwrap();
+        assert_eq!(
+            one_per_line(&list),
+            "{\"convention\":\"normal\",\"limit\":2,\"positions\":[\n  [0,0,0],\n  [0,1,2]\n]}"
         );
     }
 }

@@ -2,16 +2,25 @@
 //!
 //! The modules form layers, and every `use crate::` points down:
 //!
-//! - `lib.rs` parses (`args`), reshapes clap's errors (`usage`) and calls
-//!   one command;
+//! - `lib.rs` parses (`args`), words clap's errors (`usage`) and calls one
+//!   command;
 //! - a command (`default`, `totals` for `sum` and `count`, `is_losing`,
-//!   `partner`, `moves`, `value`, `grundy`, `list`, `verify`, `draw`, `play`) imports
-//!   `args`, `context` and `runtime`, never another command and never
-//!   `lib.rs`; `usage` imports `args` and `context`;
-//! - `args` imports `runtime` for the caps its parsers name; `runtime` (the
-//!   tables a command answers from, runtime scans, the memory check) imports
-//!   `context`; `context` imports `memory`, which imports nothing of the
-//!   crate.
+//!   `partner`, `moves`, `value`, `grundy`, `list`, `verify`, `draw`, `play`,
+//!   `serve`) imports `args`, `context`, `solver`, `runtime`, `limits` and
+//!   `words`, never another command and never `lib.rs`; `serve` imports
+//!   `engine`, the web explorer's engine until it asks the library's
+//!   `Solver` as `play` does;
+//! - `usage` imports `args` and `context`; `args` imports `limits` and
+//!   `runtime` for the caps its parsers name;
+//! - `solver` (the library's `Solver` for a command, with the tables it
+//!   needs) imports `context` and `runtime`; `engine` imports `context` and
+//!   `runtime`;
+//! - `runtime` (which tables answer: the embedded ones, or a runtime scan
+//!   with its note, its limit and memory checks) imports `context`,
+//!   `limits` and `progress`;
+//! - `context` (where a run writes, why a command stops), `limits` (the
+//!   caps), `progress` (the progress bar) and `words` (answers as text)
+//!   import nothing of the crate.
 //!
 //! `grep -n "^use crate::" -r cli/src` lists the edges.
 

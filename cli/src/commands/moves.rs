@@ -1,146 +1,137 @@
-//! `moves A B C`: the winning moves of a position, as the positions they
-//! leave, piles in the order given: each line is a move `play A B C` takes as
-//! it stands. With `--all`: every legal move, best first, with the outcome
-//! and remoteness of the position it leaves.
+//! `moves A B C`: the winning moves of a position, one game or a sum of
+//! games, as the positions they leave, piles in the order given: each line
+//! is a move `play` takes as it stands. With `--all`: every legal move, best
+//! first, with the outcome (and for one game the remoteness) of the
+//! position it leaves.
 
-use serde::Serialize;
-use stone_game::{Convention, WinningMove};
+use stone_game::{Convention, Outcome, Position, Solver};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{
-    best_first, convention_name, outcome_name, position_table, positions_after, remoteness_table,
-    view,
-};
+use crate::solver::{Built, parse_position, refuse_misere_sum};
+use crate::words::{games_text, outcome_text, piles_text};
 
-/// `moves --json`: `{"position":[a,b,c],"moves":[...]}`.
-#[derive(Serialize)]
-struct Answer {
-    position: [u64; 3],
-    moves: Vec<MoveAnswer>,
-}
-
-/// One winning move: `{"piles":[i,...],"stones":n,"to":[x,y,z]}`, the piles
-/// as indexes into the position as given, `to` in that order.
-#[derive(Serialize)]
-struct MoveAnswer {
-    piles: Vec<usize>,
-    stones: u64,
-    to: [u64; 3],
-}
-
-impl From<WinningMove> for MoveAnswer {
-    fn from(m: WinningMove) -> Self {
-        MoveAnswer {
-            piles: (0..3).filter(|&i| m.take.piles()[i]).collect(),
-            stones: m.take.stones(),
-            to: m.to,
-        }
-    }
-}
-
-/// `moves --all --json`: `{"position":[a,b,c],"convention":"normal","moves":[...]}`.
-#[derive(Serialize)]
-struct AllAnswer {
-    position: [u64; 3],
-    convention: &'static str,
-    moves: Vec<Rated>,
-}
-
-/// One legal move of `moves --all`: `{"to":[x,y,z],"outcome":"lose","remoteness":n}`,
-/// the outcome and remoteness of `to` for the player to move there.
-#[derive(Serialize)]
-struct Rated {
-    to: [u64; 3],
-    outcome: &'static str,
-    remoteness: u32,
-}
-
-/// `moves A B C [--all] [--misere] [--json]`.
+/// `moves PILE... [--all] [--misere] [--json]`.
 pub(crate) fn moves(
     ctx: &mut Ctx,
-    p: [u64; 3],
+    piles: &[String],
     convention: Convention,
     all: bool,
     as_json: bool,
 ) -> Result<u8, Failure> {
+    let position = parse_position(piles)?;
+    refuse_misere_sum("moves", &position, convention)?;
     if all {
-        all_moves(ctx, p, convention, as_json)
+        all_moves(ctx, &position, convention, as_json)
     } else {
-        winning_moves(ctx, p, convention, as_json)
+        winning_moves(ctx, &position, convention, as_json)
     }
 }
 
-/// One line per winning move, the position it leaves in the order of A B C,
-/// sorted; a losing position (no winning move) says so.
+/// One line per winning move, the whole position it leaves in the order
+/// given, sorted; a position with none says why.
 fn winning_moves(
     ctx: &mut Ctx,
-    p: [u64; 3],
+    position: &Position,
     convention: Convention,
     as_json: bool,
 ) -> Result<u8, Failure> {
-    let table = position_table(ctx, convention, p, "the moves of")?;
-    let [a, b, c] = p;
-    let mut moves: Vec<MoveAnswer> = view(&table)
-        .winning_moves(a, b, c)
-        .ok_or_else(|| Failure::unanswered(&format!("the moves of ({a}, {b}, {c})")))?
-        .map(MoveAnswer::from)
-        .collect();
-    // Each move leaves a different position, piles in the order given.
-    moves.sort_unstable_by_key(|m| m.to);
+    let what = format!("the moves of {}", games_text(position));
+    let built = match position.single() {
+        Some(game) => Built::new(convention).deciding(ctx, game, "the moves of")?,
+        None => Built::new(convention).grundy(ctx, position.largest_pile(), &what)?,
+    };
+    let answer = built
+        .solver()?
+        .winning_moves(position)
+        .map_err(|e| Failure::answer("moves", e))?;
     if as_json {
-        ctx.print_json(&Answer { position: p, moves })?;
-    } else if moves.is_empty() {
-        writeln!(ctx.out, "no winning move: {a} {b} {c} is losing")?;
-    } else {
-        for MoveAnswer { to: [x, y, z], .. } in moves {
-            writeln!(ctx.out, "{x} {y} {z}")?;
-        }
+        ctx.print_json(&answer)?;
+        return Ok(0);
+    }
+    let mut left: Vec<Position> = answer.moves.iter().map(|m| m.leaves(position)).collect();
+    left.sort_unstable_by(|p, q| p.piles().cmp(q.piles()));
+    for to in &left {
+        writeln!(ctx.out, "{}", piles_text(to))?;
+    }
+    if left.is_empty() {
+        writeln!(
+            ctx.out,
+            "{}",
+            no_winning_move(position, answer.value.outcome)
+        )?;
     }
     Ok(0)
+}
+
+/// Why `position`, whose value is `outcome`, has no winning move: it is
+/// lost, or the game is over (no stones), lost in normal play and won under
+/// misère play, where the opponent took the last stone.
+fn no_winning_move(position: &Position, outcome: Outcome) -> String {
+    let piles = piles_text(position);
+    match (position.stones(), outcome) {
+        (0, Outcome::Win) => format!(
+            "no move: the game is over, {piles} has no stones, and the player to move has won \
+             (the opponent took the last stone)"
+        ),
+        (0, Outcome::Lose) => format!(
+            "no move: the game is over, {piles} has no stones, and the player to move has lost"
+        ),
+        _ => format!("no winning move: {piles} is losing"),
+    }
 }
 
 /// Every legal move with the value of the position it leaves, best first
-/// ([`best_first`]): `X Y Z  lose in 4` lines.
+/// (the engine's order): `X Y Z  lose in 4` lines, `lose` alone for a sum.
 fn all_moves(
     ctx: &mut Ctx,
-    p: [u64; 3],
+    position: &Position,
     convention: Convention,
     as_json: bool,
 ) -> Result<u8, Failure> {
-    let largest = p.iter().copied().max().unwrap_or(0);
-    let [a, b, c] = p;
-    let what = format!("the moves of ({a}, {b}, {c})");
-    let table = remoteness_table(ctx, convention, largest, &what)?;
-    let mut moves = positions_after(p)
-        .map(|to| Some((to, table.value(to[0], to[1], to[2])?)))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| Failure::unanswered(&what))?;
-    moves.sort_unstable_by_key(|&(to, value)| best_first(to, value));
-    let moves = moves.into_iter().map(|(to, value)| Rated {
-        to,
-        outcome: outcome_name(value.outcome),
-        remoteness: value.remoteness,
-    });
+    let what = format!("the moves of {}", games_text(position));
+    let built = Built::new(convention).valuing(ctx, position, &what)?;
+    let solver: Solver = built.solver()?;
+    let answer = solver
+        .position(position)
+        .map_err(|e| Failure::answer("moves --all", e))?;
     if as_json {
-        ctx.print_json(&AllAnswer {
-            position: p,
-            convention: convention_name(convention),
-            moves: moves.collect(),
-        })?;
-    } else {
-        let mut any = false;
-        for Rated {
-            to: [x, y, z],
-            outcome,
-            remoteness,
-        } in moves
-        {
-            any = true;
-            writeln!(ctx.out, "{x} {y} {z}  {outcome} in {remoteness}")?;
-        }
-        if !any {
-            writeln!(ctx.out, "no move: {a} {b} {c} has no stones")?;
-        }
+        ctx.print_json(&answer)?;
+        return Ok(0);
+    }
+    let moves = answer.moves_best_first();
+    for m in &moves {
+        let to = piles_text(&m.leaves(position));
+        writeln!(ctx.out, "{to}  {}", outcome_text(m.outcome, m.remoteness))?;
+    }
+    if moves.is_empty() {
+        writeln!(
+            ctx.out,
+            "{}",
+            no_winning_move(position, answer.value.outcome)
+        )?;
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_without_a_winning_move_says_why() {
+        let over = Position::game([0, 0, 0]);
+        assert_eq!(
+            no_winning_move(&over, Outcome::Win),
+            "no move: the game is over, 0 0 0 has no stones, and the player to move has won \
+             (the opponent took the last stone)"
+        );
+        assert_eq!(
+            no_winning_move(&over, Outcome::Lose),
+            "no move: the game is over, 0 0 0 has no stones, and the player to move has lost"
+        );
+        assert_eq!(
+            no_winning_move(&Position::game([1, 3, 3]), Outcome::Lose),
+            "no winning move: 1 3 3 is losing"
+        );
+    }
 }

@@ -1,17 +1,10 @@
 //! `partner A B`: the one pile that makes a pair a losing position.
 
-use serde::Serialize;
 use stone_game::{Convention, LIMIT};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{table_covering, view};
-
-/// `partner --json`: `{"pair":[a,b],"partner":c}`.
-#[derive(Serialize)]
-struct Answer {
-    pair: [u64; 2],
-    partner: u64,
-}
+use crate::runtime::table_covering;
+use crate::solver::Built;
 
 /// `partner A B [--misere] [--json]`.
 pub(crate) fn partner(
@@ -26,17 +19,16 @@ pub(crate) fn partner(
         format!("pile {most} is above the embedded limit {LIMIT}; scanning to {most} at run time")
     };
     let what = format!("the partner of ({a}, {b})");
-    let table = table_covering(ctx, convention, most, false, past_note, &what)?;
-    let c = view(&table)
+    let tables = table_covering(ctx, convention, most, false, past_note, &what)?;
+    let built = Built::new(convention).with_scanned(tables);
+    let answer = built
+        .solver()?
         .partner(a, b)
-        .ok_or_else(|| Failure::unanswered(&what))?;
+        .map_err(|e| Failure::answer("partner", e))?;
     if as_json {
-        ctx.print_json(&Answer {
-            pair: [a, b],
-            partner: c,
-        })?;
+        ctx.print_json(&answer)?;
     } else {
-        writeln!(ctx.out, "{c}")?;
+        writeln!(ctx.out, "{}", answer.partner)?;
     }
     Ok(0)
 }

@@ -1,32 +1,15 @@
 //! `sum` and `count`: S(L) and the number of losing positions up to a limit,
-//! through one path (the same tables answer both).
-
-use serde::Serialize;
-use stone_game::{EMBEDDED, ScannedTriples};
+//! one answer (the library's `Total`) for both.
 
 use crate::args::LimitQuery;
 use crate::context::{Ctx, Failure};
-use crate::runtime::table_to;
+use crate::solver::Built;
 
-/// Which running total a run prints.
+/// Which running total a run prints as text; `--json` prints both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Total {
     Sum,
     Count,
-}
-
-/// `sum --json`: `{"limit":L,"sum":S}`.
-#[derive(Serialize)]
-struct SumAnswer {
-    limit: u64,
-    sum: u64,
-}
-
-/// `count --json`: `{"limit":L,"count":N}`.
-#[derive(Serialize)]
-struct CountAnswer {
-    limit: u64,
-    count: u64,
 }
 
 /// `sum [L]` and `count [L]`, with `--misere` from a runtime scan of the
@@ -37,29 +20,19 @@ pub(crate) fn sum_or_count(ctx: &mut Ctx, query: &LimitQuery, total: Total) -> R
         Total::Sum => format!("S({l})"),
         Total::Count => format!("the count to {l}"),
     };
-    let convention = query.rules.convention();
-    let table: Option<ScannedTriples> = table_to(ctx, convention, l, query.scan, &what)?;
-    // Past u32, no table answers: the scan above refused such a limit.
-    let (sum, count) = match (&table, u32::try_from(l)) {
-        (_, Err(_)) => (None, None),
-        (Some(scan), Ok(l)) => (scan.losing_sum(l), scan.losing_count(l)),
-        (None, Ok(l)) => (EMBEDDED.losing_sum(l), EMBEDDED.losing_count(l)),
-    };
-    let value = match total {
-        Total::Sum => sum,
-        Total::Count => count,
-    }
-    .ok_or_else(|| Failure::unanswered(&what))?;
-    match (query.json, total) {
-        (false, _) => writeln!(ctx.out, "{value}")?,
-        (true, Total::Sum) => ctx.print_json(&SumAnswer {
-            limit: l,
-            sum: value,
-        })?,
-        (true, Total::Count) => ctx.print_json(&CountAnswer {
-            limit: l,
-            count: value,
-        })?,
+    let built = Built::new(query.rules.convention()).triples(ctx, l, query.scan, &what)?;
+    let answer = built
+        .solver()?
+        .total(l)
+        .map_err(|e| Failure::answer(&what, e))?;
+    if query.json {
+        ctx.print_json(&answer)?;
+    } else {
+        let value = match total {
+            Total::Sum => answer.sum,
+            Total::Count => answer.count,
+        };
+        writeln!(ctx.out, "{value}")?;
     }
     Ok(0)
 }

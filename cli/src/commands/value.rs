@@ -1,45 +1,48 @@
 //! `value A B C`: who wins a position and in how many moves, the winner
-//! hurrying and the loser holding out (GAME.md, "Remoteness").
+//! hurrying and the loser holding out (GAME.md, "Remoteness"); for a sum of
+//! games, who wins by the XOR of their Grundy values.
 
-use serde::Serialize;
-use stone_game::Convention;
+use stone_game::{Convention, Position, ValueAnswer};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{convention_name, outcome_name, remoteness_table};
+use crate::solver::{Built, parse_position, refuse_misere_sum};
+use crate::words::{games_text, outcome_text};
 
-/// `value --json`: `{"position":[a,b,c],"convention":"normal","outcome":"win","remoteness":1}`.
-#[derive(Serialize)]
-struct Answer {
-    position: [u64; 3],
-    convention: &'static str,
-    outcome: &'static str,
-    remoteness: u32,
-}
-
-/// `value A B C [--misere] [--json]`: `win in N` or `lose in N` for the
-/// player to move, from a remoteness table to the largest pile.
+/// `value PILE... [--misere] [--json]`: `win in N` or `lose in N` for the
+/// player to move, from a remoteness table to the largest pile; `win` or
+/// `lose` for a sum, from its Grundy values.
 pub(crate) fn value(
     ctx: &mut Ctx,
-    p: [u64; 3],
+    piles: &[String],
     convention: Convention,
     as_json: bool,
 ) -> Result<u8, Failure> {
-    let largest = p.iter().copied().max().unwrap_or(0);
-    let what = format!("the value of ({}, {}, {})", p[0], p[1], p[2]);
-    let table = remoteness_table(ctx, convention, largest, &what)?;
-    let value = table
-        .value(p[0], p[1], p[2])
-        .ok_or_else(|| Failure::unanswered(&what))?;
-    let outcome = outcome_name(value.outcome);
+    let position = parse_position(piles)?;
+    let answer = answer(ctx, &position, convention)?;
     if as_json {
-        ctx.print_json(&Answer {
-            position: p,
-            convention: convention_name(convention),
-            outcome,
-            remoteness: value.remoteness,
-        })?;
+        ctx.print_json(&answer)?;
     } else {
-        writeln!(ctx.out, "{outcome} in {}", value.remoteness)?;
+        writeln!(
+            ctx.out,
+            "{}",
+            outcome_text(answer.outcome, answer.remoteness)
+        )?;
     }
     Ok(0)
+}
+
+/// The value of `position`: of one game from its remoteness, of a sum from
+/// its Grundy values (normal play only).
+fn answer(
+    ctx: &mut Ctx,
+    position: &Position,
+    convention: Convention,
+) -> Result<ValueAnswer, Failure> {
+    refuse_misere_sum("value", position, convention)?;
+    let what = format!("the value of {}", games_text(position));
+    Built::new(convention)
+        .valuing(ctx, position, &what)?
+        .solver()?
+        .value(position)
+        .map_err(|e| Failure::answer("value", e))
 }

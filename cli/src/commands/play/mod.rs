@@ -6,10 +6,11 @@
 //! moves and whoever takes the last stone of all wins. A turn is typed as
 //! the whole position it leaves, piles in the order shown.
 //!
-//! The parts: the [`referee`] knows positions, legal moves, winning moves
-//! and who has won (one game by the tables of losing positions, a sum by
-//! the XOR of its games' Sprague-Grundy values, GAME.md); the [`engine`]
-//! chooses its moves and hints from the referee's; [`input`] reads a typed
+//! The parts: the library's [`Solver`] answers who wins, and makes the
+//! engine's move and the hint ([`Solver::engine`]: one game by its
+//! remoteness within the cap, else by the tables of losing positions; a sum
+//! by the XOR of its games' Sprague-Grundy values, GAME.md); the
+//! [`referee`] knows legal moves and who has won; [`input`] reads a typed
 //! line; a [`view`](mod@view) shows the game, over a pipe by the plain and stable
 //! protocol of [`pipe`] (README, "Playing"), in a terminal as rows of
 //! stones ([`terminal`]). This module starts the game and runs its turns.
@@ -22,16 +23,16 @@ mod view;
 
 use std::io::Write;
 
-use stone_game::{Convention, EMBEDDED, GrundyTable, RemotenessTable, ScannedTables, Tables};
+use stone_game::{Convention, EMBEDDED, MoveAnswer, Position, ScannedTables, Solver, Tables};
 
 use crate::context::{Ctx, Failure};
-use crate::engine::{Referee, engine_move_with, hint_with};
-use crate::runtime::{
-    MAX_REMOTENESS, grundy_table, misere_refused, position_table, remoteness_table, table_to, view,
-};
+use crate::limits::MAX_REMOTENESS;
+use crate::runtime::{position_table, table_to};
+use crate::solver::{Built, refuse_misere_sum};
+use crate::words::games_text;
 use input::{Input, parse_input};
 use pipe::Pipe;
-use referee::{End, Winner, check_move, games_text, is_over};
+use referee::{End, Winner, check_move, is_over};
 use terminal::Terminal;
 use view::{Leaving, View};
 
@@ -47,8 +48,8 @@ pub(crate) fn play(
     convention: Convention,
 ) -> Result<u8, Failure> {
     let misere = convention == Convention::Misere;
-    if misere && piles.len() > 3 && piles.len().is_multiple_of(3) {
-        return Err(misere_refused("play with a sum of games"));
+    if let Ok(position) = Position::new(piles.to_vec()) {
+        refuse_misere_sum("play", &position, convention)?;
     }
     // A random misère start is chosen from the misère tables to its
     // largest pile, which then decide the game.
@@ -66,38 +67,37 @@ pub(crate) fn play(
     if let [a, b, c] = start[..] {
         // Piles only shrink, so the tables that decide the start decide
         // every position of the game.
-        let table = match random_misere {
+        let tables = match random_misere {
             Some(table) => Some(table),
             None => position_table(ctx, convention, [a, b, c], "playing from")?,
         };
+        let built = Built::new(convention).with_scanned(tables);
         let largest = a.max(b).max(c);
         // Within its cap, the remoteness: the engine wins in the fewest
         // moves and holds out the longest.
-        let remoteness: Option<RemotenessTable> = if largest <= u64::from(MAX_REMOTENESS) {
-            let what = format!("playing from ({a}, {b}, {c})");
-            Some(remoteness_table(ctx, convention, largest, &what)?)
+        let built = if largest <= u64::from(MAX_REMOTENESS) {
+            built.remoteness(ctx, largest, &format!("playing from ({a}, {b}, {c})"))?
         } else {
             ctx.note(&format!(
                 "pile {largest} is past {MAX_REMOTENESS}, the largest whose remoteness this \
-                 tool computes: the engine plays perfectly, but not always the shortest win \
-                 or the longest defence"
+                 tool computes: the engine plays perfectly, but by the stones left, not \
+                 always the shortest win or the longest defence"
             ));
-            None
+            built
         };
         let game = Game {
-            referee: Referee::One(view(&table)),
-            remoteness: remoteness.as_ref(),
+            solver: built.solver()?,
             misere,
             view: shown,
         };
         game.run(ctx, start, engine_first)
     } else {
         let largest = start.iter().copied().max().unwrap_or(0);
-        let what = format!("playing the sum {}", games_text(&start));
-        let table: GrundyTable = grundy_table(ctx, largest, &what)?;
+        let sum = Position::new(start.clone()).map_err(|e| Failure::Usage(e.to_string()))?;
+        let what = format!("playing the sum {}", games_text(&sum));
+        let built = Built::new(convention).grundy(ctx, largest, &what)?;
         let game = Game {
-            referee: Referee::Sum(&table),
-            remoteness: None,
+            solver: built.solver()?,
             misere: false,
             view: shown,
         };
@@ -167,9 +167,9 @@ fn random_start(seed: Option<u64>, engine_first: bool, tables: Tables) -> [u64; 
 
 /// A game: what decides its positions, and how it is shown.
 struct Game<'t> {
-    referee: Referee<'t>,
-    /// The remoteness of one game, within its cap.
-    remoteness: Option<&'t RemotenessTable>,
+    /// The tables of the game: its losing positions and, within its cap,
+    /// its remoteness; for a sum, its Grundy values.
+    solver: Solver<'t>,
     /// Whoever takes the last stone loses.
     misere: bool,
     view: &'t dyn View,
@@ -205,7 +205,10 @@ impl Game<'_> {
                     None => return Ok(0),
                 }
             } else {
-                position = engine_move_with(&self.referee, self.remoteness, &position)?;
+                let engine = self.engine(&position)?.ok_or_else(|| {
+                    Failure::Internal(format!("the engine found no move from {position:?}"))
+                })?;
+                position = engine.to;
                 self.show(ctx, |view, out| view.engine_move(out, &position))?;
             }
             moved = true;
@@ -233,7 +236,10 @@ impl Game<'_> {
                 }
                 Ok(Input::Empty) => continue,
                 Ok(Input::Hint) => {
-                    let (best, wins_in) = hint_with(&self.referee, self.remoteness, position)?;
+                    // The engine's move, when it wins: the quickest win.
+                    let hint = self.engine(position)?.filter(|m| m.wins);
+                    let best = hint.as_ref().map(|m| m.to.clone());
+                    let wins_in = hint.and_then(|m| m.remoteness).map(|r| r + 1);
                     self.show(ctx, |view, out| {
                         view.hint(out, position, best.as_deref(), wins_in)
                     })?;
@@ -243,6 +249,22 @@ impl Game<'_> {
             };
             self.show(ctx, |view, out| view.illegal(out, &why))?;
         }
+    }
+
+    /// The engine's move from `position` (the library's), as the whole
+    /// position it leaves; `None` when no stone is left.
+    fn engine(&self, position: &[u64]) -> Result<Option<EngineMove>, Failure> {
+        let from =
+            Position::new(position.to_vec()).map_err(|e| Failure::Internal(e.to_string()))?;
+        let engine: Option<MoveAnswer> = self
+            .solver
+            .engine(&from)
+            .map_err(|e| Failure::Internal(e.to_string()))?;
+        Ok(engine.map(|m| EngineMove {
+            to: m.leaves(&from).piles().to_vec(),
+            wins: m.wins(),
+            remoteness: m.remoteness,
+        }))
     }
 
     /// Shows an event through the view, at once: the player may be waiting
@@ -255,6 +277,17 @@ impl Game<'_> {
         event(self.view, &mut *ctx.out)?;
         Ok(ctx.out.flush()?)
     }
+}
+
+/// The engine's move, as `play` shows it.
+struct EngineMove {
+    /// The whole position it leaves.
+    to: Vec<u64>,
+    /// Whether it leaves the player lost.
+    wins: bool,
+    /// The remoteness of the position it leaves, for one game within the
+    /// cap.
+    remoteness: Option<u32>,
 }
 
 #[cfg(test)]
@@ -344,8 +377,7 @@ mod tests {
             memory: None,
         };
         let game = Game {
-            referee: Referee::One(stone_game::EMBEDDED),
-            remoteness: None,
+            solver: Solver::new(Convention::Normal),
             misere: false,
             view: &Terminal,
         };
@@ -360,7 +392,7 @@ mod tests {
         for said in [
             "your move (the piles you leave, e.g. '1 3 3'; 'hint'; 'quit')> ",
             "That is not a move: type the position you leave as three numbers (e.g. '1 3 3')",
-            "Leave 1 3 3:",
+            "Leave 1 1 4:",
             "The engine leaves ",
         ] {
             assert!(shown.contains(said), "{said:?} in {shown}");

@@ -1,5 +1,5 @@
 //! The referee: which moves are legal, why a move is not, and who has won.
-//! Which moves win is the engine's [`Referee`](crate::engine::Referee).
+//! Which moves win is the library's [`Solver`](stone_game::Solver).
 
 use stone_game::{IllegalMove, Move};
 
@@ -104,25 +104,9 @@ pub(super) fn piles_text(p: &[u64]) -> String {
     p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// The games of `p`, as `(3, 5, 6) + (2, 7, 9)`.
-pub(super) fn games_text(p: &[u64]) -> String {
-    p.chunks(3)
-        .map(|g| {
-            format!(
-                "({})",
-                g.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::Failure;
-    use crate::engine::Referee;
-    use stone_game::GrundyTable;
 
     #[test]
     fn moves_are_checked_and_explained_with_the_piles_names() {
@@ -180,7 +164,6 @@ mod tests {
     #[test]
     fn positions_read_as_typed_and_as_games() {
         assert_eq!(piles_text(&[3, 5, 6, 2, 7, 9]), "3 5 6 2 7 9");
-        assert_eq!(games_text(&[3, 5, 6, 2, 7, 9]), "(3, 5, 6) + (2, 7, 9)");
         assert!(is_over(&[0, 0, 0, 0, 0, 0]));
         assert!(!is_over(&[0, 0, 0, 0, 1, 0]));
     }
@@ -191,55 +174,5 @@ mod tests {
         for p in [&[0, 0, 1][..], &[7, 2, 7], &[0, 0, 0, 3, 1, 3], &[9, 9, 9]] {
             assert_eq!(check_move(p, &example_move(p)), Ok(()), "{p:?}");
         }
-    }
-
-    #[test]
-    fn a_sums_winning_moves_make_the_xor_0_and_change_one_game() {
-        let table = GrundyTable::compute(8).unwrap();
-        let referee = Referee::Sum(&table);
-        let value = |p: &[u64]| table.value(p[0], p[1], p[2]).unwrap();
-        let xor = |p: &[u64]| p.chunks(3).fold(0, |x, g| x ^ value(g));
-        for p in [
-            [1, 1, 1, 0, 0, 3],
-            [3, 5, 6, 2, 7, 8],
-            [0, 0, 1, 0, 1, 1],
-            [4, 4, 4, 8, 8, 8],
-        ] {
-            let moves = referee.winning_moves(&p).unwrap();
-            assert_eq!(moves.is_empty(), xor(&p) == 0, "{p:?}");
-            for to in moves {
-                assert_eq!(xor(&to), 0, "{p:?} -> {to:?}");
-                assert_eq!(check_move(&p, &to), Ok(()), "{p:?} -> {to:?}");
-            }
-        }
-        // The whole positions of the library's moves: from (0,0,1) + (0,1,1),
-        // worth 1 and 2, a pile of the second game goes.
-        assert_eq!(
-            referee.winning_moves(&[0, 0, 1, 0, 1, 1]).unwrap(),
-            [vec![0, 0, 1, 0, 0, 1], vec![0, 0, 1, 0, 1, 0]]
-        );
-        // Three games: the one moved in is put back in its place.
-        assert_eq!(
-            referee.winning_moves(&[0, 1, 2, 0, 0, 0, 0, 0, 1]).unwrap(),
-            [
-                vec![0, 1, 0, 0, 0, 0, 0, 0, 1],
-                vec![0, 0, 1, 0, 0, 0, 0, 0, 1],
-                vec![0, 1, 2, 0, 0, 0, 0, 0, 0],
-            ]
-        );
-    }
-
-    #[test]
-    fn positions_the_tables_do_not_cover_are_internal_failures() {
-        let table = GrundyTable::compute(3).unwrap();
-        assert!(matches!(
-            Referee::Sum(&table).winning_moves(&[0, 0, 4, 1, 1, 1]),
-            Err(Failure::Internal(_))
-        ));
-        let past = u64::from(stone_game::LIMIT) + 1;
-        assert!(matches!(
-            Referee::One(stone_game::EMBEDDED).winning_moves(&[past, past, past]),
-            Err(Failure::Internal(_))
-        ));
     }
 }

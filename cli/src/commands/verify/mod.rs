@@ -14,7 +14,8 @@ use std::io::Write;
 use stone_game::{BruteForce, EMBEDDED, ScannedTables, Tables};
 
 use crate::context::{Ctx, Failure};
-use crate::runtime::{self, MAX_BRUTE, RuntimeScan};
+use crate::limits::MAX_BRUTE;
+use crate::runtime::{self, RuntimeScan};
 
 use checks::Check;
 use compare::{Index, answers, brute_verdicts, table_verdicts};

@@ -1,0 +1,158 @@
+//! The library's [`Solver`] for a command: the tables each question needs,
+//! embedded or built at run time (`runtime`), owned for the length of the
+//! command.
+
+use stone_game::{
+    AnswerError, Convention, GrundyTable, MisereUndefined, Position, RemotenessTable,
+    ScannedTables, ScannedTriples, Solver,
+};
+
+use crate::context::{Ctx, Failure};
+use crate::runtime::{self, position_table, table_to};
+
+/// The tables a command built at run time; the embedded ones answer the
+/// rest in normal play.
+pub(crate) struct Built {
+    convention: Convention,
+    tables: Option<ScannedTables>,
+    triples: Option<ScannedTriples>,
+    remoteness: Option<RemotenessTable>,
+    grundy: Option<GrundyTable>,
+}
+
+impl Built {
+    /// No table built: the embedded ones answer, in normal play.
+    pub(crate) fn new(convention: Convention) -> Built {
+        Built {
+            convention,
+            tables: None,
+            triples: None,
+            remoteness: None,
+            grundy: None,
+        }
+    }
+
+    /// The losing positions that decide `p` and every position it leads
+    /// to: they must reach its two smaller piles.
+    pub(crate) fn deciding(
+        mut self,
+        ctx: &mut Ctx,
+        p: [u64; 3],
+        what: &str,
+    ) -> Result<Built, Failure> {
+        self.tables = position_table(ctx, self.convention, p, what)?;
+        Ok(self)
+    }
+
+    /// The losing positions a command has scanned itself (`None`: the
+    /// embedded ones, in normal play).
+    pub(crate) fn with_scanned(mut self, tables: Option<ScannedTables>) -> Built {
+        self.tables = tables;
+        self
+    }
+
+    /// The triples to `limit`, for totals and lists (`--scan` forces a
+    /// scan).
+    pub(crate) fn triples(
+        mut self,
+        ctx: &mut Ctx,
+        limit: u64,
+        force_scan: bool,
+        what: &str,
+    ) -> Result<Built, Failure> {
+        self.triples = table_to(ctx, self.convention, limit, force_scan, what)?;
+        Ok(self)
+    }
+
+    /// The remoteness of every position with piles up to `largest`.
+    pub(crate) fn remoteness(
+        mut self,
+        ctx: &mut Ctx,
+        largest: u64,
+        what: &str,
+    ) -> Result<Built, Failure> {
+        self.remoteness = Some(runtime::remoteness_table(
+            ctx,
+            self.convention,
+            largest,
+            what,
+        )?);
+        Ok(self)
+    }
+
+    /// The tables that value `position` and every position it leads to, for
+    /// `what`: its remoteness for one game, its games' Grundy values for a
+    /// sum.
+    pub(crate) fn valuing(
+        self,
+        ctx: &mut Ctx,
+        position: &Position,
+        what: &str,
+    ) -> Result<Built, Failure> {
+        let largest = position.largest_pile();
+        if position.is_sum() {
+            self.grundy(ctx, largest, what)
+        } else {
+            self.remoteness(ctx, largest, what)
+        }
+    }
+
+    /// The Grundy values of every position with piles up to `largest`.
+    pub(crate) fn grundy(
+        mut self,
+        ctx: &mut Ctx,
+        largest: u64,
+        what: &str,
+    ) -> Result<Built, Failure> {
+        self.grundy = Some(runtime::grundy_table(ctx, largest, what)?);
+        Ok(self)
+    }
+
+    /// The solver of these tables.
+    pub(crate) fn solver(&self) -> Result<Solver<'_>, Failure> {
+        let mut solver = Solver::new(self.convention);
+        if let Some(tables) = &self.tables {
+            solver = solver.with_tables(tables.as_tables());
+        }
+        if let Some(triples) = &self.triples {
+            solver = solver.with_triples(triples);
+        }
+        if let Some(table) = &self.remoteness {
+            solver = solver
+                .with_remoteness(table)
+                .map_err(|e| Failure::Internal(e.to_string()))?;
+        }
+        if let Some(table) = &self.grundy {
+            solver = solver
+                .with_grundy(table)
+                .map_err(|e| Failure::Internal(e.to_string()))?;
+        }
+        Ok(solver)
+    }
+}
+
+/// Refuses, before any table is built, a sum of games under misère play,
+/// in the library's words: `command` with a sum takes no `--misere`.
+pub(crate) fn refuse_misere_sum(
+    command: &str,
+    position: &Position,
+    convention: Convention,
+) -> Result<(), Failure> {
+    if position.is_sum() && convention == Convention::Misere {
+        let e = AnswerError::MisereUndefined(MisereUndefined::SumOfGames);
+        return Err(Failure::answer(
+            &format!("{command} with a sum of games"),
+            e,
+        ));
+    }
+    Ok(())
+}
+
+/// The position of `piles` as typed (three, or three for each game of a
+/// sum, separated by spaces, commas or `+`), or its refusal.
+pub(crate) fn parse_position(piles: &[String]) -> Result<Position, Failure> {
+    piles
+        .join(" ")
+        .parse::<Position>()
+        .map_err(|e| Failure::Usage(e.to_string()))
+}
