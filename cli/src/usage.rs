@@ -264,20 +264,23 @@ mod tests {
                 if cfg!(feature = "serve") {
                     "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, \
                      count, is-losing, partner, moves, value, grundy, play, draw, list, verify, \
-                     serve, help"
+                     serve, completions, man, help"
                 } else {
                     "unrecognized subcommand 'sumx' (did you mean 'sum'?); the commands are sum, \
-                     count, is-losing, partner, moves, value, grundy, play, draw, list, verify, help"
+                     count, is-losing, partner, moves, value, grundy, play, draw, list, verify, \
+                     completions, man, help"
                 },
             ),
             (
                 &["frob"],
                 if cfg!(feature = "serve") {
                     "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
-                     partner, moves, value, grundy, play, draw, list, verify, serve, help"
+                     partner, moves, value, grundy, play, draw, list, verify, serve, completions, \
+                     man, help"
                 } else {
                     "unrecognized subcommand 'frob'; the commands are sum, count, is-losing, \
-                     partner, moves, value, grundy, play, draw, list, verify, help"
+                     partner, moves, value, grundy, play, draw, list, verify, completions, man, \
+                     help"
                 },
             ),
             (
