@@ -55,6 +55,23 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The most characters of what was sent that an error message quotes: a
+/// message says which value is wrong, and does not echo a long one back.
+pub(crate) const QUOTED: usize = 32;
+
+/// `text`, or its first [`QUOTED`] characters and `...` when longer.
+pub(crate) fn quote(text: &str) -> String {
+    shorten(text, QUOTED)
+}
+
+/// `text`, or its first `most` characters and `...` when longer.
+pub(crate) fn shorten(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// A JSON error answer.
 pub(crate) fn error_response(status: StatusCode, message: &str, limit: Option<u32>) -> Response {
     (
@@ -70,6 +87,14 @@ pub(crate) fn error_response(status: StatusCode, message: &str, limit: Option<u3
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_value_is_quoted_short() {
+        assert_eq!(quote("123"), "123");
+        let long = "9".repeat(20_000);
+        assert_eq!(quote(&long), format!("{}...", "9".repeat(QUOTED)));
+        assert_eq!(quote(&"é".repeat(40)).chars().count(), QUOTED + 3);
+    }
     use stone_game::{Convention, MisereUndefined, TableKind};
 
     #[test]

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stone_game::{Convention, Position};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, QUOTED, quote, shorten};
 
 /// The most games of a sum a position may hold.
 pub(crate) const MAX_GAMES: usize = 8;
@@ -28,7 +28,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
                 let why = text
                     .strip_prefix("Failed to deserialize query string: ")
                     .unwrap_or(&text);
-                ApiError::Bad(format!("bad query string: {why}"))
+                // serde's message quotes a parameter's name: a long one, short.
+                ApiError::Bad(format!("bad query string: {}", shorten(why, 4 * QUOTED)))
             })?;
         Ok(Params(query))
     }
@@ -115,7 +116,8 @@ fn convention(misere: Option<&str>) -> Result<Convention, ApiError> {
         None | Some("0") => Ok(Convention::Normal),
         Some("1") => Ok(Convention::Misere),
         Some(other) => Err(ApiError::Bad(format!(
-            "parameter 'misere' is 0 (normal play) or 1 (misère play), not '{other}'"
+            "parameter 'misere' is 0 (normal play) or 1 (misère play), not '{}'",
+            quote(other)
         ))),
     }
 }
@@ -125,9 +127,9 @@ fn number(name: &str, text: &str, max: u32, what: &str) -> Result<u64, ApiError>
     let why = if text.is_empty() {
         Some("a number is empty".to_string())
     } else if text.starts_with('-') {
-        Some(format!("'{text}' is negative"))
+        Some(format!("'{}' is negative", quote(text)))
     } else if !text.bytes().all(|b| b.is_ascii_digit()) {
-        Some(format!("'{text}' is not a whole number"))
+        Some(format!("'{}' is not a whole number", quote(text)))
     } else {
         None
     };
