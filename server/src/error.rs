@@ -48,12 +48,23 @@ impl IntoResponse for ApiError {
             ApiError::TooLarge { message, limit } => {
                 (StatusCode::UNPROCESSABLE_ENTITY, message, Some(*limit))
             }
-            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m, None),
+            ApiError::Unavailable(m) => {
+                let mut response = error_response(StatusCode::SERVICE_UNAVAILABLE, m, None);
+                response.headers_mut().insert(
+                    axum::http::header::RETRY_AFTER,
+                    axum::http::HeaderValue::from(RETRY_AFTER_SECONDS),
+                );
+                return response;
+            }
             ApiError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m, None),
         };
         error_response(status, message, limit)
     }
 }
+
+/// The `Retry-After` of a 503: memory taken by builds under way is given
+/// back when they end, within seconds for most tables.
+pub(crate) const RETRY_AFTER_SECONDS: u32 = 10;
 
 /// The most characters of what was sent that an error message quotes: a
 /// message says which value is wrong, and does not echo a long one back.
@@ -108,6 +119,9 @@ mod tests {
             status(AnswerError::MisereUndefined(MisereUndefined::SumOfGames)),
             StatusCode::BAD_REQUEST
         );
+        let unavailable = ApiError::Unavailable("no memory".into()).into_response();
+        assert_eq!(unavailable.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(unavailable.headers()["retry-after"], "10");
         assert_eq!(
             status(AnswerError::NotCovered {
                 table: TableKind::Grundy,
