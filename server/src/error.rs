@@ -33,6 +33,18 @@ impl From<AnswerError> for ApiError {
     }
 }
 
+impl ApiError {
+    /// The status and the message, for the fuzz target.
+    pub(crate) fn status_and_message(self) -> (u16, String) {
+        match self {
+            ApiError::Bad(m) => (400, m),
+            ApiError::TooLarge { message, .. } => (422, message),
+            ApiError::Unavailable(m) => (503, m),
+            ApiError::Internal(m) => (500, m),
+        }
+    }
+}
+
 /// The body of every error.
 #[derive(Serialize)]
 struct ErrorBody<'a> {

@@ -87,6 +87,15 @@ impl std::fmt::Display for ServeError {
 
 impl std::error::Error for ServeError {}
 
+/// Parses `query` as the API's endpoint at `path` would, without
+/// computing: `Ok(true)` when it would be asked, `Ok(false)` for a path
+/// that is no endpoint, else the refusal's status (400 or 422) and message.
+/// For the fuzz target, which feeds it arbitrary bytes.
+#[doc(hidden)]
+pub fn check_query(path: &str, query: &str) -> Result<bool, (u16, String)> {
+    params::check(path, query).map_err(|e| e.status_and_message())
+}
+
 /// The explorer's routes for `config`: the API, the page, and the limits
 /// and checks around them. No table is computed until a request needs it.
 pub fn router(config: &Config) -> Router {
