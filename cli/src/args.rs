@@ -134,6 +134,10 @@ pub(crate) struct Serve {
     /// machines in
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
+    /// A name, besides IP addresses and localhost, that requests may give
+    /// as the server's (repeatable)
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
 }
 
 /// The limit of `sum`, `count` and `list`: `L` or `--limit L`, one of them.

@@ -237,7 +237,7 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         Some(Command::Completions { shell }) => documentation::completions(ctx, shell),
         Some(Command::Man) => documentation::man(ctx),
         #[cfg(feature = "serve")]
-        Some(Command::Serve(s)) => commands::serve::serve(ctx, s.host, s.port),
+        Some(Command::Serve(s)) => commands::serve::serve(ctx, s.host, s.port, s.allow_hosts),
     }
 }
 

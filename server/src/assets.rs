@@ -1,7 +1,7 @@
 //! The page's files, embedded in the binary: the explorer works offline,
 //! with no build step and nothing fetched from elsewhere.
 
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::error_response;
@@ -45,14 +45,25 @@ const FILES: [(&str, &str, &[u8]); 7] = [
     ),
 ];
 
-/// The file at `uri`'s path, or a 404: a JSON one under `/api`, and a
-/// plain one elsewhere.
-pub(crate) async fn file(uri: Uri) -> Response {
+/// The file at `uri`'s path for a GET or HEAD, or a JSON 404 (405 for
+/// another method on a file, with `Allow`).
+pub(crate) async fn file(method: Method, uri: Uri) -> Response {
     let path = match uri.path() {
         "/index.html" => "/",
         path => path,
     };
     match FILES.iter().find(|(p, _, _)| *p == path) {
+        Some(_) if method != Method::GET && method != Method::HEAD => {
+            let mut refusal = error_response(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method not allowed: this path answers GET,HEAD",
+                None,
+            );
+            refusal
+                .headers_mut()
+                .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
+            refusal
+        }
         Some((_, content_type, bytes)) => (
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
@@ -64,19 +75,16 @@ pub(crate) async fn file(uri: Uri) -> Response {
         None if path == "/api" || path.starts_with("/api/") => error_response(
             StatusCode::NOT_FOUND,
             &format!(
-                "no such endpoint: {path}; the API has /api/position, /api/slice, \
-                 /api/grundy, /api/remoteness and /api/sum"
+                "no such endpoint: {}; the API has /api/position, /api/slice, \
+                 /api/grundy, /api/remoteness and /api/sum",
+                crate::error::quote(path)
             ),
             None,
         ),
-        None => (
+        None => error_response(
             StatusCode::NOT_FOUND,
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/plain; charset=utf-8"),
-            )],
-            format!("404: no such page: {path}\n"),
-        )
-            .into_response(),
+            &format!("no such page: {}", crate::error::quote(path)),
+            None,
+        ),
     }
 }

@@ -33,6 +33,18 @@ impl From<AnswerError> for ApiError {
     }
 }
 
+impl ApiError {
+    /// The status and the message, for the fuzz target.
+    pub(crate) fn status_and_message(self) -> (u16, String) {
+        match self {
+            ApiError::Bad(m) => (400, m),
+            ApiError::TooLarge { message, .. } => (422, message),
+            ApiError::Unavailable(m) => (503, m),
+            ApiError::Internal(m) => (500, m),
+        }
+    }
+}
+
 /// The body of every error.
 #[derive(Serialize)]
 struct ErrorBody<'a> {
@@ -48,10 +60,38 @@ impl IntoResponse for ApiError {
             ApiError::TooLarge { message, limit } => {
                 (StatusCode::UNPROCESSABLE_ENTITY, message, Some(*limit))
             }
-            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m, None),
+            ApiError::Unavailable(m) => {
+                let mut response = error_response(StatusCode::SERVICE_UNAVAILABLE, m, None);
+                response.headers_mut().insert(
+                    axum::http::header::RETRY_AFTER,
+                    axum::http::HeaderValue::from(RETRY_AFTER_SECONDS),
+                );
+                return response;
+            }
             ApiError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m, None),
         };
         error_response(status, message, limit)
+    }
+}
+
+/// The `Retry-After` of a 503: memory taken by builds under way is given
+/// back when they end, within seconds for most tables.
+pub(crate) const RETRY_AFTER_SECONDS: u32 = 10;
+
+/// The most characters of what was sent that an error message quotes: a
+/// message says which value is wrong, and does not echo a long one back.
+pub(crate) const QUOTED: usize = 32;
+
+/// `text`, or its first [`QUOTED`] characters and `...` when longer.
+pub(crate) fn quote(text: &str) -> String {
+    shorten(text, QUOTED)
+}
+
+/// `text`, or its first `most` characters and `...` when longer.
+pub(crate) fn shorten(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
     }
 }
 
@@ -70,6 +110,14 @@ pub(crate) fn error_response(status: StatusCode, message: &str, limit: Option<u3
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_value_is_quoted_short() {
+        assert_eq!(quote("123"), "123");
+        let long = "9".repeat(20_000);
+        assert_eq!(quote(&long), format!("{}...", "9".repeat(QUOTED)));
+        assert_eq!(quote(&"é".repeat(40)).chars().count(), QUOTED + 3);
+    }
     use stone_game::{Convention, MisereUndefined, TableKind};
 
     #[test]
@@ -83,6 +131,9 @@ mod tests {
             status(AnswerError::MisereUndefined(MisereUndefined::SumOfGames)),
             StatusCode::BAD_REQUEST
         );
+        let unavailable = ApiError::Unavailable("no memory".into()).into_response();
+        assert_eq!(unavailable.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(unavailable.headers()["retry-after"], "10");
         assert_eq!(
             status(AnswerError::NotCovered {
                 table: TableKind::Grundy,

@@ -10,11 +10,38 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use stone_game::{Convention, GrundyMap, RemotenessMap, Slice, Solver, Total};
+use stone_game::{Convention, GrundyMap, RemotenessMap, Solver, Total};
 
 use crate::error::ApiError;
 use crate::params::{Params, PlaneQuery, PositionQuery, SumQuery, within};
 use crate::tables::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE, Tables};
+use crate::work::Work;
+
+/// What the handlers share: the tables, and the bound on heavy answers.
+#[derive(Clone)]
+pub(crate) struct App {
+    pub(crate) tables: Arc<Tables>,
+    pub(crate) work: Work,
+}
+
+/// The largest pile or limit of an answer computed on the async thread
+/// that read its request: past it, a position has hundreds of moves and a
+/// map thousands of points, and the answer runs on the blocking pool.
+const INLINE_MOST: u64 = 64;
+
+/// `job`'s answer: computed here when `size` is at most [`INLINE_MOST`],
+/// else on the blocking pool.
+async fn answer<T: Send + 'static>(
+    work: &Work,
+    size: u64,
+    job: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    if size <= INLINE_MOST {
+        job()
+    } else {
+        work.run(job).await
+    }
+}
 
 /// A 200 answer of `answer` as JSON, written into a buffer of `capacity`
 /// bytes to start with: an answer's size is known closely in advance, and a
@@ -40,26 +67,35 @@ fn position_bytes(moves: usize, piles: usize) -> usize {
 /// `piles=A,B,C[,...]&misere=0|1`: a game or a sum of games, every move
 /// from it, and the engine's.
 pub(crate) async fn position(
-    State(tables): State<Arc<Tables>>,
+    State(app): State<App>,
     Params(query): Params<PositionQuery>,
 ) -> Result<Response, ApiError> {
     let position = query.position()?;
     let convention = query.convention()?;
     let largest = position.largest_pile();
     let solver = Solver::new(convention);
-    let answer = match position.single() {
+    let written = move |answer: stone_game::PositionAnswer| {
+        json_answer(
+            &answer,
+            position_bytes(answer.moves.len(), answer.value.position.piles().len()),
+        )
+    };
+    match position.single() {
         Some(_) => {
             within("piles", largest, MAX_PILE, "positions")?;
-            let remoteness = tables.remoteness(convention, largest).await?;
+            let remoteness = app.tables.remoteness(convention, largest).await?;
             let grundy = match convention {
-                Convention::Normal => tables.grundy_if_quick(largest).await?,
+                Convention::Normal => app.tables.grundy_if_quick(largest).await?,
                 Convention::Misere => None,
             };
-            let solver = solver.with_remoteness(&remoteness)?;
-            match &grundy {
-                Some(grundy) => solver.with_grundy(grundy)?.position(&position)?,
-                None => solver.position(&position)?,
-            }
+            answer(&app.work, largest, move || {
+                let solver = solver.with_remoteness(&remoteness)?;
+                written(match &grundy {
+                    Some(grundy) => solver.with_grundy(grundy)?.position(&position)?,
+                    None => solver.position(&position)?,
+                })
+            })
+            .await
         }
         None if convention == Convention::Normal => {
             within(
@@ -68,30 +104,33 @@ pub(crate) async fn position(
                 MAX_GRUNDY_PILE,
                 "the Grundy values of a sum",
             )?;
-            let grundy = tables.grundy(largest).await?;
-            solver.with_grundy(&grundy)?.position(&position)?
+            let grundy = app.tables.grundy(largest).await?;
+            // A sum's moves are those of every game: always heavy enough.
+            answer(&app.work, u64::MAX, move || {
+                written(solver.with_grundy(&grundy)?.position(&position)?)
+            })
+            .await
         }
         // A misère sum: the library refuses it before it needs a table.
-        None => solver.position(&position)?,
-    };
-    json_answer(
-        &answer,
-        position_bytes(answer.moves.len(), position.piles().len()),
-    )
+        None => written(solver.position(&position)?),
+    }
 }
 
 /// `a=A&limit=L&misere=0|1`: every `(b, c)` with `{A, b, c}` losing and
 /// `b, c <= L`.
 pub(crate) async fn slice(
-    State(tables): State<Arc<Tables>>,
+    State(app): State<App>,
     Params(query): Params<PlaneQuery>,
-) -> Result<Json<Slice>, ApiError> {
+) -> Result<Response, ApiError> {
     let a = query.a(MAX_PILE, "slices")?;
     let limit = query.limit(MAX_PILE, "slices")?;
     let convention = query.convention()?;
-    let losing = tables.losing(convention, a.max(limit)).await?;
-    let solver = Solver::new(convention).with_tables(losing.tables());
-    Ok(Json(solver.slice(a, limit)?))
+    let losing = app.tables.losing(convention, a.max(limit)).await?;
+    answer(&app.work, limit, move || {
+        let solver = Solver::new(convention).with_tables(losing.tables());
+        Ok(Json(solver.slice(a, limit)?).into_response())
+    })
+    .await
 }
 
 /// About the bytes of a map of values to `limit`: a value of up to four
@@ -104,37 +143,43 @@ fn map_bytes(limit: u64) -> usize {
 /// `a=A&limit=L&misere=0|1`: the Grundy values of `{A, b, c}` for
 /// `b, c <= L`; refused under misère play, where they are undefined.
 pub(crate) async fn grundy(
-    State(tables): State<Arc<Tables>>,
+    State(app): State<App>,
     Params(query): Params<PlaneQuery>,
 ) -> Result<Response, ApiError> {
     let convention = query.convention()?;
     let a = query.a(MAX_GRUNDY_PILE, "Grundy values")?;
     let limit = query.limit(MAX_MAP, "maps of Grundy values")?;
     let solver = Solver::new(convention);
-    let answer: GrundyMap = match convention {
+    match convention {
         Convention::Normal => {
-            let table = tables.grundy(a.max(limit)).await?;
-            solver.with_grundy(&table)?.grundy_map(a, limit)?
+            let table = app.tables.grundy(a.max(limit)).await?;
+            answer(&app.work, limit, move || {
+                let map: GrundyMap = solver.with_grundy(&table)?.grundy_map(a, limit)?;
+                json_answer(&map, map_bytes(limit))
+            })
+            .await
         }
         // The library refuses: no table would answer.
-        Convention::Misere => solver.grundy_map(a, limit)?,
-    };
-    json_answer(&answer, map_bytes(limit))
+        Convention::Misere => json_answer(&solver.grundy_map(a, limit)?, map_bytes(limit)),
+    }
 }
 
 /// `a=A&limit=L&misere=0|1`: the remoteness of `{A, b, c}` for `b, c <= L`.
 pub(crate) async fn remoteness(
-    State(tables): State<Arc<Tables>>,
+    State(app): State<App>,
     Params(query): Params<PlaneQuery>,
 ) -> Result<Response, ApiError> {
     let a = query.a(MAX_PILE, "remoteness")?;
     let limit = query.limit(MAX_MAP, "maps of remoteness")?;
     let convention = query.convention()?;
-    let table = tables.remoteness(convention, a.max(limit)).await?;
-    let answer: RemotenessMap = Solver::new(convention)
-        .with_remoteness(&table)?
-        .remoteness_map(a, limit)?;
-    json_answer(&answer, remoteness_map_bytes(limit))
+    let table = app.tables.remoteness(convention, a.max(limit)).await?;
+    answer(&app.work, limit, move || {
+        let map: RemotenessMap = Solver::new(convention)
+            .with_remoteness(&table)?
+            .remoteness_map(a, limit)?;
+        json_answer(&map, remoteness_map_bytes(limit))
+    })
+    .await
 }
 
 /// About the bytes of a map of remoteness to `limit`: the values as
@@ -148,7 +193,7 @@ fn remoteness_map_bytes(limit: u64) -> usize {
 /// `x <= y <= z <= L`; normal play's from the embedded tables where they
 /// reach.
 pub(crate) async fn sum(
-    State(tables): State<Arc<Tables>>,
+    State(app): State<App>,
     Params(query): Params<SumQuery>,
 ) -> Result<Json<Total>, ApiError> {
     let limit = query.limit(MAX_PILE)?;
@@ -157,7 +202,7 @@ pub(crate) async fn sum(
     let total = if convention == Convention::Normal && limit <= u64::from(stone_game::LIMIT) {
         solver.total(limit)?
     } else {
-        let triples = tables.triples(convention, limit).await?;
+        let triples = app.tables.triples(convention, limit).await?;
         solver.with_triples(&triples).total(limit)?
     };
     Ok(Json(total))

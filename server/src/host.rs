@@ -1,51 +1,86 @@
-//! On loopback, requests for this machine's names only. A page on another
-//! site can point a name of its own at 127.0.0.1 (DNS rebinding) and so
-//! reach a local server as if it were that site; its requests still carry
-//! that name in `Host`, which this refuses.
+//! Requests for this server only. A page on another site can point a name
+//! of its own at this machine (DNS rebinding) and so reach this server as
+//! if it were that site; its requests still carry that name in `Host`,
+//! which this refuses unless the name is allowed (`--allow-host`). And a
+//! page on another site that asks the API directly is told so by the
+//! browser in `Origin` and `Sec-Fetch-Site`, which this refuses too: no
+//! other site makes this machine compute.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::error::error_response;
+use crate::error::{error_response, quote};
 
-/// Serves a request whose `Host` names this machine's loopback (or that has
-/// none: every browser sends one); refuses any other with a 403.
-pub(crate) async fn loopback_only(request: Request, next: Next) -> Response {
+/// Serves a request whose `Host` is an IP address, `localhost`, or one of
+/// `allowed` (or that has none: every browser sends one), and, under
+/// `/api`, that no other site sent; refuses any other with a 403.
+pub(crate) async fn this_server_only(
+    State(allowed): State<Arc<Vec<String>>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let host = request
         .headers()
         .get(header::HOST)
         .map(|value| value.to_str().unwrap_or(""));
-    match host {
-        Some(host) if !names_loopback(host) => error_response(
-            StatusCode::FORBIDDEN,
-            &format!(
-                "this server answers requests for localhost or 127.0.0.1 only, not for \
-                 '{host}'; serve with --host to answer another address"
-            ),
-            None,
-        ),
-        _ => next.run(request).await,
+    if let Some(host) = host
+        && !host_allowed(host, &allowed)
+    {
+        return forbidden(&format!(
+            "this server answers requests for IP addresses and localhost only, not for \
+             '{}'; serve with --allow-host NAME to answer a name",
+            quote(host)
+        ));
     }
+    let path = request.uri().path();
+    if path == "/api" || path.starts_with("/api/") {
+        let headers = request.headers();
+        if headers
+            .get("sec-fetch-site")
+            .is_some_and(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
+        {
+            return forbidden("the API answers this server's own page only, not other sites");
+        }
+        if let Some(origin) = headers.get(header::ORIGIN) {
+            let own = host.map(|host| format!("http://{host}"));
+            if own.as_deref().map(str::as_bytes) != Some(origin.as_bytes()) {
+                return forbidden(&format!(
+                    "the API answers this server's own page only, not a page of '{}'",
+                    quote(origin.to_str().unwrap_or("?"))
+                ));
+            }
+        }
+    }
+    next.run(request).await
+}
+
+fn forbidden(message: &str) -> Response {
+    error_response(StatusCode::FORBIDDEN, message, None)
 }
 
 /// Whether `host`, a `Host` header (a name or an address, then perhaps a
-/// port), names this machine's loopback.
-fn names_loopback(host: &str) -> bool {
+/// port), is an IP address, `localhost`, or one of `allowed`.
+fn host_allowed(host: &str, allowed: &[String]) -> bool {
     let name = match host.strip_prefix('[') {
         // An IPv6 address: `[::1]` or `[::1]:8260`.
-        Some(rest) => match rest.split_once(']') {
-            Some((address, "")) => address,
-            Some((address, port)) if port.starts_with(':') => address,
-            _ => return false,
-        },
+        Some(rest) => {
+            return match rest.split_once(']') {
+                Some((address, port)) if port.is_empty() || port.starts_with(':') => {
+                    address.parse::<IpAddr>().is_ok()
+                }
+                _ => false,
+            };
+        }
         None => host.rsplit_once(':').map_or(host, |(name, _)| name),
     };
-    name.eq_ignore_ascii_case("localhost")
-        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    name.parse::<IpAddr>().is_ok()
+        || name.eq_ignore_ascii_case("localhost")
+        || allowed.iter().any(|a| a.eq_ignore_ascii_case(name))
 }
 
 #[cfg(test)]
@@ -53,35 +88,42 @@ mod tests {
     use super::*;
 
     #[test]
-    fn loopback_names_with_and_without_a_port() {
+    fn addresses_and_localhost_with_and_without_a_port() {
         for host in [
             "localhost",
             "LocalHost:8260",
             "127.0.0.1",
             "127.0.0.1:8260",
             "127.1.2.3:80",
+            "10.0.0.1:8260",
+            "192.168.1.20",
             "[::1]",
             "[::1]:8260",
+            "[fe80::1]:8260",
         ] {
-            assert!(names_loopback(host), "{host}");
+            assert!(host_allowed(host, &[]), "{host}");
         }
     }
 
     #[test]
-    fn other_names_and_addresses_are_not_loopback() {
+    fn other_names_only_when_allowed() {
         for host in [
             "",
             "example.com",
             "example.com:8260",
             "localhost.example.com",
             "127.0.0.1.example.com:8260",
-            "10.0.0.1:8260",
-            "[::2]:8260",
             "[::1]x",
             "[::1",
+            "[example.com]",
             "::1",
         ] {
-            assert!(!names_loopback(host), "{host}");
+            assert!(!host_allowed(host, &[]), "{host}");
         }
+        let allowed = ["stones.lan".to_string()];
+        assert!(host_allowed("stones.lan:8260", &allowed));
+        assert!(host_allowed("Stones.LAN", &allowed));
+        assert!(!host_allowed("other.lan", &allowed));
+        assert!(!host_allowed("stones.lan.example.com", &allowed));
     }
 }

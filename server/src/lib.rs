@@ -6,14 +6,17 @@
 //! library's JSON shapes; this crate parses requests, keeps the tables the
 //! answers need and serves the page. The modules, each with one job:
 //!
-//! - `config`: where and how it serves, the [`Config`];
+//! - `config`: where and how it serves, the [`Config`], and its limits;
+//! - `connections`: the accept loop, hyper's timeouts, the connection cap;
 //! - `routes`: the [`Router`], its limits and headers;
+//! - `refusals`: the size and time limits, and every refusal as JSON;
+//! - `work`: heavy work on the blocking pool, so much at once;
 //! - `params`: each endpoint's query parameters;
 //! - `handlers`: parse, ask the [`Solver`](stone_game::Solver), serialize;
 //! - `tables`: the tables, each computed once and shared;
 //! - `error`: why a request has no answer, as JSON;
 //! - `assets`: the page's files;
-//! - `host`: the `Host` check on loopback.
+//! - `host`: the `Host`, `Origin` and `Sec-Fetch-Site` checks.
 //!
 //! [`run`] serves until Ctrl-C, as `stone-game serve` does; [`serve`] and
 //! [`router`] serve in a program's own runtime, as the tests do.
@@ -23,20 +26,22 @@
 
 mod assets;
 mod config;
+mod connections;
 mod error;
 mod handlers;
 mod host;
 mod params;
+mod refusals;
 mod routes;
 mod tables;
+mod work;
 
 use std::io;
 use std::net::SocketAddr;
 
 use axum::Router;
-use axum::serve::ListenerExt;
 
-pub use config::Config;
+pub use config::{CONCURRENCY, Config, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
 
 /// Why the explorer cannot serve, or stopped serving.
 #[derive(Debug)]
@@ -82,8 +87,17 @@ impl std::fmt::Display for ServeError {
 
 impl std::error::Error for ServeError {}
 
-/// The explorer's routes for `config`: the API, the page, and on loopback
-/// the `Host` check. No table is computed until a request needs it.
+/// Parses `query` as the API's endpoint at `path` would, without
+/// computing: `Ok(true)` when it would be asked, `Ok(false)` for a path
+/// that is no endpoint, else the refusal's status (400 or 422) and message.
+/// For the fuzz target, which feeds it arbitrary bytes.
+#[doc(hidden)]
+pub fn check_query(path: &str, query: &str) -> Result<bool, (u16, String)> {
+    params::check(path, query).map_err(|e| e.status_and_message())
+}
+
+/// The explorer's routes for `config`: the API, the page, and the limits
+/// and checks around them. No table is computed until a request needs it.
 pub fn router(config: &Config) -> Router {
     routes::router(config)
 }
@@ -95,16 +109,14 @@ pub async fn serve(
     config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    // An answer leaves in pieces (its head, then its body), and with Nagle's
-    // algorithm a small last piece waits for the client's delayed
-    // acknowledgement of the one before, up to 40 ms on Linux. A socket
-    // that refuses the option is served all the same.
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    connections::serve(
+        listener,
+        router(config),
+        config.header_timeout,
+        config.max_connections,
+        shutdown,
+    )
+    .await
 }
 
 /// Serves the explorer as `config` says until Ctrl-C (or SIGTERM), on a

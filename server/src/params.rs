@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stone_game::{Convention, Position};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, QUOTED, quote, shorten};
 
 /// The most games of a sum a position may hold.
 pub(crate) const MAX_GAMES: usize = 8;
@@ -28,7 +28,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
                 let why = text
                     .strip_prefix("Failed to deserialize query string: ")
                     .unwrap_or(&text);
-                ApiError::Bad(format!("bad query string: {why}"))
+                // serde's message quotes a parameter's name: a long one, short.
+                ApiError::Bad(format!("bad query string: {}", shorten(why, 4 * QUOTED)))
             })?;
         Ok(Params(query))
     }
@@ -109,13 +110,54 @@ impl SumQuery {
     }
 }
 
+/// Parses `query` as the endpoint at `path` does, checking every value
+/// against its cap, without computing: `Ok(false)` for a path that is not
+/// an endpoint. The fuzz target's way in.
+pub(crate) fn check(path: &str, query: &str) -> Result<bool, ApiError> {
+    fn parsed<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+        serde_urlencoded::from_str(query).map_err(|e| {
+            ApiError::Bad(format!(
+                "bad query string: {}",
+                shorten(&e.to_string(), 4 * QUOTED)
+            ))
+        })
+    }
+    use crate::tables::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE};
+    match path {
+        "/api/position" => {
+            let query: PositionQuery = parsed(query)?;
+            query.position()?;
+            query.convention()?;
+        }
+        "/api/slice" | "/api/grundy" | "/api/remoteness" => {
+            let query: PlaneQuery = parsed(query)?;
+            let (a, limit) = match path {
+                "/api/slice" => (MAX_PILE, MAX_PILE),
+                "/api/grundy" => (MAX_GRUNDY_PILE, MAX_MAP),
+                _ => (MAX_PILE, MAX_MAP),
+            };
+            query.a(a, "this endpoint")?;
+            query.limit(limit, "this endpoint")?;
+            query.convention()?;
+        }
+        "/api/sum" => {
+            let query: SumQuery = parsed(query)?;
+            query.limit(MAX_PILE)?;
+            query.convention()?;
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 /// `misere`: 0 (normal play, the default) or 1.
 fn convention(misere: Option<&str>) -> Result<Convention, ApiError> {
     match misere {
         None | Some("0") => Ok(Convention::Normal),
         Some("1") => Ok(Convention::Misere),
         Some(other) => Err(ApiError::Bad(format!(
-            "parameter 'misere' is 0 (normal play) or 1 (misère play), not '{other}'"
+            "parameter 'misere' is 0 (normal play) or 1 (misère play), not '{}'",
+            quote(other)
         ))),
     }
 }
@@ -125,9 +167,9 @@ fn number(name: &str, text: &str, max: u32, what: &str) -> Result<u64, ApiError>
     let why = if text.is_empty() {
         Some("a number is empty".to_string())
     } else if text.starts_with('-') {
-        Some(format!("'{text}' is negative"))
+        Some(format!("'{}' is negative", quote(text)))
     } else if !text.bytes().all(|b| b.is_ascii_digit()) {
-        Some(format!("'{text}' is not a whole number"))
+        Some(format!("'{}' is not a whole number", quote(text)))
     } else {
         None
     };
@@ -166,6 +208,19 @@ mod tests {
             Err(ApiError::Bad(message)) => message,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_query_is_checked_as_its_endpoint_reads_it() {
+        let status = |path, query| check(path, query).map_err(|e| e.status_and_message().0);
+        assert_eq!(status("/api/position", "piles=3,5,7&misere=1"), Ok(true));
+        assert_eq!(status("/api/sum", "limit=4"), Ok(true));
+        assert_eq!(status("/api/nothing", "limit=4"), Ok(false));
+        assert_eq!(status("/api/position", "piles=3,5,x"), Err(400));
+        assert_eq!(status("/api/slice", "a=1&limit=2&limit=3"), Err(400));
+        assert_eq!(status("/api/grundy", "a=501&limit=3"), Err(422));
+        assert_eq!(status("/api/remoteness", "a=1&limit=501"), Err(422));
+        assert_eq!(status("/api/sum", "limit=4&misere=2"), Err(400));
     }
 
     #[test]

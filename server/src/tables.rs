@@ -1,6 +1,6 @@
 //! The tables the server answers from: each computed at most once, on a
-//! blocking thread, after the memory check the command line makes
-//! (`stone_game_memory`), and shared by every request.
+//! blocking thread, after reserving its memory with the check the command
+//! line makes (`stone_game_memory`), and shared by every request.
 //!
 //! A request needs tables to its largest pile; it gets those of the
 //! smallest *bucket* that covers it, so that a handful of tables serve every
@@ -9,6 +9,7 @@
 //! reach: those are never computed.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use stone_game::{
     Convention, GrundyTable, RemotenessTable, ScannedTables, ScannedTriples, Tables as Losing,
@@ -16,6 +17,7 @@ use stone_game::{
 use tokio::sync::OnceCell;
 
 use crate::error::ApiError;
+use crate::work::{BUILDS_AT_ONCE, Work};
 
 /// The largest pile of a position, slice or sum the server answers: the
 /// positions of the page's piles, within the library's remoteness.
@@ -75,6 +77,13 @@ pub(crate) struct Tables {
     /// The memory available, when the configuration sets it; else read
     /// from the system before each computation.
     memory: Option<u64>,
+    /// The memory promised to the builds under way: builds at once cannot
+    /// each pass a check against the same free memory.
+    budget: stone_game_memory::Budget,
+    /// The bound on the builds running at once.
+    work: Work,
+    /// The builds started, for the tests: each table is built once.
+    builds: AtomicUsize,
 }
 
 /// The losing positions to some limit: the embedded ones, or a scan.
@@ -100,6 +109,9 @@ impl Tables {
             misere: OfConvention::default(),
             grundy: Default::default(),
             memory,
+            budget: stone_game_memory::Budget::new(),
+            work: Work::new(BUILDS_AT_ONCE),
+            builds: AtomicUsize::new(0),
         })
     }
 
@@ -114,7 +126,7 @@ impl Tables {
     /// the caller has checked against [`MAX_PILE`]: normal play's embedded
     /// ones where they reach.
     pub(crate) async fn losing(
-        &self,
+        self: &Arc<Self>,
         convention: Convention,
         pile: u64,
     ) -> Result<LosingTables, ApiError> {
@@ -125,7 +137,7 @@ impl Tables {
         let limit = BUCKETS[index];
         let table = self
             .computed(
-                &self.of(convention).scanned[index],
+                move |t| &t.of(convention).scanned[index],
                 format!("the losing positions to {limit}"),
                 ScannedTables::memory_needed(limit),
                 move || {
@@ -140,14 +152,14 @@ impl Tables {
     /// (checked against [`MAX_PILE`]), where the embedded tables do not
     /// reach.
     pub(crate) async fn triples(
-        &self,
+        self: &Arc<Self>,
         convention: Convention,
         pile: u64,
     ) -> Result<Arc<ScannedTriples>, ApiError> {
         let index = bucket(&BUCKETS, pile)?;
         let limit = BUCKETS[index];
         self.computed(
-            &self.of(convention).triples[index],
+            move |t| &t.of(convention).triples[index],
             format!("the totals of the losing positions to {limit}"),
             ScannedTriples::memory_needed(limit),
             move || ScannedTriples::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string()),
@@ -158,14 +170,14 @@ impl Tables {
     /// The outcome and remoteness of every position under `convention` to
     /// at least `pile`, which the caller has checked against [`MAX_PILE`].
     pub(crate) async fn remoteness(
-        &self,
+        self: &Arc<Self>,
         convention: Convention,
         pile: u64,
     ) -> Result<Arc<RemotenessTable>, ApiError> {
         let index = bucket(&BUCKETS, pile)?;
         let limit = BUCKETS[index];
         self.computed(
-            &self.of(convention).remoteness[index],
+            move |t| &t.of(convention).remoteness[index],
             format!("the remoteness of the positions to {limit}"),
             RemotenessTable::memory_needed(limit),
             move || RemotenessTable::compute(limit, convention).map_err(|e| e.to_string()),
@@ -175,11 +187,11 @@ impl Tables {
 
     /// The Grundy values to at least `pile`, which the caller has checked
     /// against [`MAX_GRUNDY_PILE`].
-    pub(crate) async fn grundy(&self, pile: u64) -> Result<Arc<GrundyTable>, ApiError> {
+    pub(crate) async fn grundy(self: &Arc<Self>, pile: u64) -> Result<Arc<GrundyTable>, ApiError> {
         let index = bucket(&GRUNDY_BUCKETS, pile)?;
         let limit = GRUNDY_BUCKETS[index];
         self.computed(
-            &self.grundy[index],
+            move |t| &t.grundy[index],
             format!("the Grundy values to {limit}"),
             GrundyTable::memory_needed(limit),
             move || GrundyTable::compute(limit).map_err(|e| e.to_string()),
@@ -192,7 +204,7 @@ impl Tables {
     /// they are computed already, or their table is at most
     /// [`GRUNDY_WAITED_FOR`].
     pub(crate) async fn grundy_if_quick(
-        &self,
+        self: &Arc<Self>,
         pile: u64,
     ) -> Result<Option<Arc<GrundyTable>>, ApiError> {
         let Ok(index) = bucket(&GRUNDY_BUCKETS, pile) else {
@@ -207,32 +219,57 @@ impl Tables {
         Ok(None)
     }
 
-    /// The table in `cell`, computed by `compute` on a blocking thread
-    /// unless it is already, after checking that its `need` bytes for
-    /// `what` are available. Requests that want it meanwhile wait for the
-    /// one computation.
+    /// The table in `cell`, built by `compute` unless it is already.
+    /// Requests that want it meanwhile wait, asynchronously, for the one
+    /// build. The build runs in a task of its own, so that a request that
+    /// stops waiting (its timeout) does not cancel it: the table is kept
+    /// for the next request.
     async fn computed<T: Send + Sync + 'static>(
-        &self,
-        cell: &OnceCell<Arc<T>>,
+        self: &Arc<Self>,
+        cell: impl for<'a> Fn(&'a Tables) -> &'a OnceCell<Arc<T>> + Send + 'static,
         what: String,
         need: u64,
         compute: impl FnOnce() -> Result<T, String> + Send + 'static,
     ) -> Result<Arc<T>, ApiError> {
-        let table = cell
-            .get_or_try_init(|| async {
-                let available = self
-                    .memory
-                    .unwrap_or_else(stone_game_memory::available_memory);
-                stone_game_memory::check(&what, Some(need), available)
+        if let Some(table) = cell(self).get() {
+            return Ok(Arc::clone(table));
+        }
+        let tables = Arc::clone(self);
+        tokio::spawn(async move {
+            let table = cell(&tables)
+                .get_or_try_init(|| tables.build(what, need, compute))
+                .await?;
+            Ok(Arc::clone(table))
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("a computation failed: {e}")))?
+    }
+
+    /// `compute`'s table, built on a blocking thread once a build may start
+    /// and its `need` bytes for `what` are reserved; refused (503) when they
+    /// are not available besides what the builds under way take.
+    async fn build<T: Send + Sync + 'static>(
+        self: &Arc<Self>,
+        what: String,
+        need: u64,
+        compute: impl FnOnce() -> Result<T, String> + Send + 'static,
+    ) -> Result<Arc<T>, ApiError> {
+        let tables = Arc::clone(self);
+        self.work
+            .run(move || {
+                let available = || {
+                    tables
+                        .memory
+                        .unwrap_or_else(stone_game_memory::available_memory)
+                };
+                let _reservation = tables
+                    .budget
+                    .reserve(&what, need, available)
                     .map_err(ApiError::Unavailable)?;
-                let table = tokio::task::spawn_blocking(compute)
-                    .await
-                    .map_err(|e| ApiError::Internal(format!("a computation failed: {e}")))?
-                    .map_err(ApiError::Internal)?;
-                Ok::<_, ApiError>(Arc::new(table))
+                tables.builds.fetch_add(1, Ordering::Relaxed);
+                compute().map(Arc::new).map_err(ApiError::Internal)
             })
-            .await?;
-        Ok(Arc::clone(table))
+            .await
     }
 }
 
@@ -280,6 +317,51 @@ mod tests {
         let again = tables.grundy(5).await.unwrap();
         assert!(Arc::ptr_eq(&first, &again));
         assert_eq!(first.limit(), GRUNDY_BUCKETS[0]);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_table_wanted_by_many_at_once_is_built_once() {
+        let tables = Tables::new(None);
+        let requests: Vec<_> = (0..50)
+            .map(|_| {
+                let tables = Arc::clone(&tables);
+                tokio::spawn(async move { tables.remoteness(Convention::Misere, 200).await })
+            })
+            .collect();
+        let mut answers = Vec::new();
+        for request in requests {
+            answers.push(request.await.unwrap().unwrap());
+        }
+        assert!(answers.iter().all(|t| Arc::ptr_eq(t, &answers[0])));
+        assert_eq!(tables.builds.load(Ordering::Relaxed), 1);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_build_outlives_a_request_that_stops_waiting_and_is_kept() {
+        let tables = Tables::new(None);
+        let impatient = tokio::time::timeout(
+            std::time::Duration::from_micros(1),
+            tables.grundy(u64::from(GRUNDY_BUCKETS[1])),
+        )
+        .await;
+        assert!(impatient.is_err(), "the build takes longer than that");
+        let table = tables.grundy(u64::from(GRUNDY_BUCKETS[1])).await.unwrap();
+        assert_eq!(table.limit(), GRUNDY_BUCKETS[1]);
+        assert_eq!(tables.builds.load(Ordering::Relaxed), 1);
+    }
+
+    #[tokio::test]
+    async fn builds_at_once_reserve_their_memory_together() {
+        let tables = Tables::new(Some(GrundyTable::memory_needed(GRUNDY_BUCKETS[0])));
+        let held = tables
+            .budget
+            .reserve("another build", 1, || u64::MAX)
+            .unwrap();
+        let Err(ApiError::Unavailable(_)) = tables.grundy(3).await else {
+            panic!("the other build's byte is taken");
+        };
+        drop(held);
+        tables.grundy(3).await.unwrap();
     }
 
     #[tokio::test]

@@ -440,6 +440,11 @@ async fn a_request_body_past_the_limit_is_refused() {
         .await
         .unwrap();
     assert_eq!(answer.status(), 413);
+    let body = axum::body::to_bytes(answer.into_body(), 1024)
+        .await
+        .unwrap();
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert!(body["error"].as_str().unwrap().contains("too large"));
 }
 
 /// The library's answer about `position`, from tables of its own to 40, as
@@ -650,38 +655,53 @@ fn random_answers_are_the_librarys_and_the_rules() {
 }
 
 #[test]
-fn on_loopback_only_requests_for_loopback_names_are_served() {
-    let server = Server::start();
-    let port = server.address.port();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let get_for_host = |host: &str, path: &str| {
-        let request = Fetch {
-            host: Some(host),
-            ..Fetch::get(path)
+fn only_requests_for_addresses_localhost_and_allowed_names_are_served() {
+    for host in ["127.0.0.1".parse().unwrap(), "0.0.0.0".parse().unwrap()] {
+        let server = Server::start_with(stone_game_server::Config {
+            host,
+            port: 0,
+            allow_hosts: vec!["stones.lan".into()],
+            ..stone_game_server::Config::default()
+        });
+        let port = server.address.port();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let get_for_host = |host: &str, path: &str| {
+            let request = Fetch {
+                host: Some(host),
+                ..Fetch::get(path)
+            };
+            runtime.block_on(support::fetch(&support::client(), server.address, request))
         };
-        runtime.block_on(support::fetch(&support::client(), server.address, request))
-    };
-    for host in [
-        format!("localhost:{port}"),
-        format!("127.0.0.1:{port}"),
-        "localhost".into(),
-    ] {
-        let answer = get_for_host(&host, "/api/sum?limit=4");
-        assert_eq!(answer.status, 200, "{host}: {}", answer.body);
-    }
-    // A name that someone else's DNS points at 127.0.0.1.
-    for host in [format!("rebound.example:{port}"), "10.1.2.3".into()] {
-        for path in ["/api/sum?limit=4", "/"] {
-            let answer = get_for_host(&host, path);
-            assert_eq!(answer.status, 403, "{host}{path}");
-            assert!(
-                answer.body.contains("localhost or 127.0.0.1 only") && answer.body.contains(&host),
-                "{host}{path}: {}",
-                answer.body
-            );
+        for host in [
+            format!("localhost:{port}"),
+            format!("127.0.0.1:{port}"),
+            "localhost".into(),
+            "10.1.2.3".into(),
+            format!("[::1]:{port}"),
+            format!("stones.lan:{port}"),
+        ] {
+            let answer = get_for_host(&host, "/api/sum?limit=4");
+            assert_eq!(answer.status, 200, "{host}: {}", answer.body);
+        }
+        // A name that someone else's DNS points at this machine, in every
+        // bind mode.
+        for host in [
+            format!("rebound.example:{port}"),
+            "stones.lan.example".into(),
+        ] {
+            for path in ["/api/sum?limit=4", "/"] {
+                let answer = get_for_host(&host, path);
+                answer.json(path, 403);
+                assert!(
+                    answer.body.contains("IP addresses and localhost only")
+                        && answer.body.contains(&host),
+                    "{host}{path}: {}",
+                    answer.body
+                );
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `serve [--port N] [--host ADDR]`: the web explorer (the crate
+//! `serve [--port N] [--host ADDR] [--allow-host NAME]...`: the web explorer (the crate
 //! `stone-game-server`), served until Ctrl-C. This face says where it
 //! serves, warns off loopback, and notes the stop.
 
@@ -6,12 +6,20 @@ use std::net::IpAddr;
 
 use crate::context::{Ctx, Failure};
 
-/// `serve [--port N] [--host ADDR]`: serves until Ctrl-C.
-pub(crate) fn serve(ctx: &mut Ctx, host: IpAddr, port: u16) -> Result<u8, Failure> {
+/// `serve [--port N] [--host ADDR] [--allow-host NAME]...`: serves until
+/// Ctrl-C.
+pub(crate) fn serve(
+    ctx: &mut Ctx,
+    host: IpAddr,
+    port: u16,
+    allow_hosts: Vec<String>,
+) -> Result<u8, Failure> {
     let config = stone_game_server::Config {
         host,
         port,
         memory: ctx.memory,
+        allow_hosts,
+        ..stone_game_server::Config::default()
     };
     let mut written = Ok(());
     stone_game_server::run(config, |local| {

@@ -1,0 +1,33 @@
+//! The web API's query parsing from arbitrary bytes, for every endpoint,
+//! through the server's own parsing (`stone_game_server::check_query`):
+//! never a panic, and every refusal a 400 or a 422 whose message quotes
+//! little of what was sent.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+const PATHS: [&str; 5] = [
+    "/api/position",
+    "/api/slice",
+    "/api/grundy",
+    "/api/remoteness",
+    "/api/sum",
+];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let path = PATHS[usize::from(first) % PATHS.len()];
+    let query = String::from_utf8_lossy(rest);
+    match stone_game_server::check_query(path, &query) {
+        Ok(known) => assert!(known, "{path} is an endpoint"),
+        Err((status, message)) => {
+            assert!(status == 400 || status == 422, "{status}: {message}");
+            // A message quotes at most a short prefix of a value: far less
+            // than a long query.
+            assert!(message.len() < 400, "{} bytes: {message}", message.len());
+        }
+    }
+});

@@ -1,0 +1,92 @@
+//! The accept loop: each connection served by hyper with a timer, so that
+//! a client slow to send its request head, or silent, or idle between
+//! requests, is cut after the header timeout; at most so many connections
+//! open at once; and a graceful stop.
+
+use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+/// The most bytes hyper buffers of a request's head before it refuses it
+/// with a bare 431: well past the router's own limits on the URI and the
+/// headers ([`crate::refusals::MAX_URI`], [`crate::refusals::MAX_HEAD`]),
+/// so that most heads too long get the router's JSON 414 or 431. A
+/// connection's buffer grows to it only when its head does.
+const HEAD_BUFFER: usize = 64 * 1024;
+
+/// How long the loop pauses after a failed accept (out of file
+/// descriptors, say) before it tries again: long enough not to spin, short
+/// enough that a freed descriptor is soon used.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+
+/// Serves `app` on `listener` until `shutdown` resolves, then waits for the
+/// connections under way to finish their requests.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: Router,
+    header_timeout: Duration,
+    max_connections: usize,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .max_buf_size(HEAD_BUFFER);
+    let open = Arc::new(Semaphore::new(max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    // An accept error is said once for a run of them, not once a loop.
+    let mut failing = false;
+    loop {
+        // A connection is accepted only when one may open: the others wait
+        // in the listener's backlog.
+        let permit = tokio::select! {
+            permit = Arc::clone(&open).acquire_owned() => match permit {
+                Ok(permit) => permit,
+                Err(_) => break,
+            },
+            () = &mut shutdown => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(error) => {
+                    if !failing {
+                        eprintln!("stone-game serve: cannot accept a connection: {error}");
+                    }
+                    failing = true;
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        failing = false;
+        // An answer leaves in pieces (its head, then its body), and with
+        // Nagle's algorithm a small last piece waits for the client's
+        // delayed acknowledgement of the one before, up to 40 ms on Linux.
+        // A socket that refuses the option is served all the same.
+        let _ = stream.set_nodelay(true);
+        let connection =
+            builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            // A connection cut by a timeout or by its client is no error of
+            // the server's.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! The limits checked around every request, and the refusals of the layers
+//! beneath as JSON: a URI or a head too long, an answer too slow, and the
+//! bare 405 and plain-text 413 of axum and tower-http rewritten as
+//! `{"error": "..."}` with their headers (`Allow`) kept.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::error::error_response;
+
+/// The longest URI answered (414 past it): the longest the page asks for
+/// is a sum of eight games, under 200 bytes.
+pub(crate) const MAX_URI: usize = 2048;
+
+/// The most bytes of header names and values answered (431 past it).
+/// hyper refuses a head past its own buffer before this sees it.
+pub(crate) const MAX_HEAD: usize = 8 * 1024;
+
+/// Refuses a URI longer than [`MAX_URI`] (414) and headers larger than
+/// [`MAX_HEAD`] (431) before the request is routed.
+pub(crate) async fn sizes(request: Request, next: Next) -> Response {
+    let uri = request.uri().to_string().len();
+    if uri > MAX_URI {
+        return error_response(
+            StatusCode::URI_TOO_LONG,
+            &format!("the URI has {uri} bytes: at most {MAX_URI} are answered"),
+            None,
+        );
+    }
+    let head: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if head > MAX_HEAD {
+        return error_response(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            &format!("the headers have {head} bytes: at most {MAX_HEAD} are answered"),
+            None,
+        );
+    }
+    next.run(request).await
+}
+
+/// Answers 504 when the request is not answered within `timeout`. The work
+/// it started on a blocking thread finishes there, and a table it was
+/// building is kept.
+pub(crate) async fn timeout(
+    State(timeout): State<Duration>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match tokio::time::timeout(timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => error_response(
+            StatusCode::GATEWAY_TIMEOUT,
+            &format!(
+                "no answer within {} s: the server is busy, or the question is too large",
+                timeout.as_secs_f64()
+            ),
+            None,
+        ),
+    }
+}
+
+/// Rewrites a refusal of the layers beneath that is not JSON (axum's empty
+/// 405, tower-http's plain-text 413) as JSON, keeping its status and its
+/// other headers.
+pub(crate) async fn as_json(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            let allow = response
+                .headers()
+                .get(header::ALLOW)
+                .and_then(|a| a.to_str().ok())
+                .unwrap_or("GET");
+            format!("method not allowed: this path answers {allow}")
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => "the request's body is too large".to_string(),
+        other => other
+            .canonical_reason()
+            .unwrap_or("the request was refused")
+            .to_lowercase(),
+    };
+    let (mut parts, _) = response.into_parts();
+    let json = error_response(status, &message, None);
+    let (json_parts, body) = json.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        json_parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .cloned()
+            .unwrap_or(HeaderValue::from_static("application/json")),
+    );
+    Response::from_parts(parts, Body::new(body))
+}

@@ -1,0 +1,253 @@
+//! The limits the explorer serves within, asked over raw TCP from outside:
+//! slow and idle clients are cut, a flood of idle connections does not
+//! lock a new client out, and every refusal is JSON with its status.
+
+mod support;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use stone_game_server::Config;
+use support::Server;
+
+/// The header timeout of the servers here: short, so that the tests of it
+/// wait little.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// How long a test waits for what should happen within about
+/// [`HEADER_TIMEOUT`]: long enough for a busy machine, short enough that a
+/// server that never cuts fails the test.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn server() -> Server {
+    Server::start_with(Config {
+        port: 0,
+        header_timeout: HEADER_TIMEOUT,
+        ..Config::default()
+    })
+}
+
+/// An answer read off the wire: status, head, body.
+struct Raw {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+impl Raw {
+    /// The body as JSON with an `error`; panics unless the status is
+    /// `status` and the content type JSON.
+    fn refusal(&self, status: u16) -> String {
+        assert_eq!(self.status, status, "{}{}", self.head, self.body);
+        assert!(
+            self.head
+                .to_ascii_lowercase()
+                .contains("content-type: application/json"),
+            "{}",
+            self.head
+        );
+        let body: serde_json::Value = serde_json::from_str(&self.body).expect("JSON");
+        body["error"].as_str().expect("an error").to_string()
+    }
+
+    fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|line| {
+            let (n, v) = line.split_once(':')?;
+            n.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+        })
+    }
+}
+
+/// Sends `request` as it is, and reads the answer to the connection's end.
+fn raw(address: SocketAddr, request: &[u8]) -> Raw {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    stream.write_all(request).unwrap();
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").expect("an answer");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    Raw {
+        status,
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+/// `METHOD path` with `headers`, asking the server to close after it.
+fn ask(address: SocketAddr, method: &str, path: &str, headers: &str) -> Raw {
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n{headers}\r\n"
+    );
+    raw(address, request.as_bytes())
+}
+
+/// Whether the server closes `stream` within [`PATIENCE`] (any bytes it
+/// sends first are read and ignored).
+fn closed_by_server(stream: &mut TcpStream) -> bool {
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    let start = Instant::now();
+    let mut buffer = [0; 4096];
+    while start.elapsed() < PATIENCE {
+        match stream.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return true,
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+#[test]
+fn a_client_sending_its_head_slowly_is_cut() {
+    let server = server();
+    let mut stream = TcpStream::connect(server.address).unwrap();
+    stream
+        .write_all(b"GET /api/sum?limit=4 HTTP/1.1\r\n")
+        .unwrap();
+    // One header line every quarter second, for longer than the patience:
+    // only a timeout on the whole head ends it.
+    let start = Instant::now();
+    let mut cut = false;
+    while start.elapsed() < PATIENCE {
+        std::thread::sleep(Duration::from_millis(250));
+        if stream.write_all(b"X-Slow: 1\r\n").is_err() {
+            cut = true;
+            break;
+        }
+        stream.set_nonblocking(true).unwrap();
+        let mut byte = [0; 1024];
+        let read = stream.read(&mut byte);
+        stream.set_nonblocking(false).unwrap();
+        if matches!(read, Ok(0)) || matches!(&read, Ok(n) if *n > 0) {
+            cut = true;
+            break;
+        }
+    }
+    assert!(cut, "a head sent a line at a time was never cut");
+}
+
+#[test]
+fn a_silent_connection_and_an_idle_kept_alive_one_are_cut() {
+    let server = server();
+    let mut silent = TcpStream::connect(server.address).unwrap();
+    assert!(closed_by_server(&mut silent), "a silent connection");
+    let mut idle = TcpStream::connect(server.address).unwrap();
+    let request = format!(
+        "GET /api/sum?limit=4 HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.address
+    );
+    idle.write_all(request.as_bytes()).unwrap();
+    assert!(closed_by_server(&mut idle), "an idle kept-alive connection");
+}
+
+#[test]
+fn a_flood_of_idle_connections_does_not_lock_a_new_client_out() {
+    let server = Server::start_with(Config {
+        port: 0,
+        header_timeout: HEADER_TIMEOUT,
+        max_connections: 32,
+        ..Config::default()
+    });
+    // Ten times the cap: every connection the server may open is taken by
+    // one that sends nothing, and more wait behind them.
+    let idle: Vec<TcpStream> = (0..320)
+        .map(|_| TcpStream::connect(server.address).unwrap())
+        .collect();
+    let answer = ask(server.address, "GET", "/api/sum?limit=4", "");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    drop(idle);
+}
+
+#[test]
+fn refusals_of_size_are_json() {
+    let server = server();
+    let long = format!("/api/position?piles={},1,1", "9".repeat(20_000));
+    let why = ask(server.address, "GET", &long, "").refusal(414);
+    assert!(why.len() < 200, "{why}");
+    let headers: String = (0..10)
+        .map(|i| format!("X-Big-{i}: {}\r\n", "x".repeat(1000)))
+        .collect();
+    ask(server.address, "GET", "/api/sum?limit=4", &headers).refusal(431);
+    let request = format!(
+        "POST /api/sum?limit=4 HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+         Content-Length: 100000\r\n\r\n",
+        server.address
+    );
+    ask_body_refused(server.address, request.as_bytes());
+}
+
+/// A body past the limit, announced by its length: refused before it is
+/// sent.
+fn ask_body_refused(address: SocketAddr, head: &[u8]) {
+    raw(address, head).refusal(413);
+}
+
+#[test]
+fn wrong_methods_are_json_405s_with_allow() {
+    let server = server();
+    for path in [
+        "/api/sum?limit=4",
+        "/api/position?piles=1,2,3",
+        "/",
+        "/app.js",
+    ] {
+        let answer = ask(server.address, "POST", path, "Content-Length: 0\r\n");
+        let why = answer.refusal(405);
+        let allow = answer.header("allow").expect("an Allow header");
+        assert!(allow.contains("GET"), "{path}: {allow}");
+        assert!(why.contains("GET"), "{path}: {why}");
+    }
+    for path in ["/nothing", "/api/nothing"] {
+        ask(server.address, "GET", path, "").refusal(404);
+    }
+}
+
+#[test]
+fn other_sites_are_refused_the_api() {
+    let server = server();
+    let own = format!("Origin: http://{}\r\n", server.address);
+    assert_eq!(
+        ask(server.address, "GET", "/api/sum?limit=4", &own).status,
+        200
+    );
+    assert_eq!(
+        ask(
+            server.address,
+            "GET",
+            "/api/sum?limit=4",
+            "Sec-Fetch-Site: same-origin\r\n"
+        )
+        .status,
+        200
+    );
+    for headers in [
+        "Origin: https://evil.example\r\n".to_string(),
+        "Origin: null\r\n".to_string(),
+        format!("Origin: http://{}.evil.example\r\n", server.address.ip()),
+        "Sec-Fetch-Site: cross-site\r\n".to_string(),
+    ] {
+        let why = ask(server.address, "GET", "/api/sum?limit=4", &headers).refusal(403);
+        assert!(why.contains("own page only"), "{headers}: {why}");
+    }
+    // The page itself may be linked to from anywhere.
+    assert_eq!(
+        ask(server.address, "GET", "/", "Sec-Fetch-Site: cross-site\r\n").status,
+        200
+    );
+}
+
+#[test]
+fn a_long_value_is_not_echoed_back() {
+    let server = server();
+    let long = format!("/api/slice?a={}&limit=3", "x".repeat(1500));
+    let why = ask(server.address, "GET", &long, "").refusal(400);
+    assert!(why.len() < 200, "{why}");
+}
