@@ -115,3 +115,36 @@ impl RemotenessMap {
         Some(self.losing[b as usize] == Some(c))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 3 x 3 grid of `b + 10 c`'s symmetric twin: `value(b, c)` is asked
+    /// for `b <= c` only.
+    fn grid() -> Grid {
+        Grid::symmetric(2, |b, c| Ok((b + 10 * c) as u32)).unwrap()
+    }
+
+    #[test]
+    fn a_grid_answers_every_point_within_its_limit_and_none_past_it() {
+        let grid = grid();
+        assert_eq!(grid.side(), 3);
+        assert_eq!(grid.get(0, 2), Some(20));
+        assert_eq!(grid.get(2, 0), Some(20));
+        assert_eq!(grid.get(1, 2), Some(21));
+        assert_eq!(grid.get(2, 2), Some(22));
+        for (b, c) in [(0, 3), (3, 0), (2, 3), (3, 3), (u64::MAX, 0)] {
+            assert_eq!(grid.get(b, c), None, "({b}, {c})");
+        }
+        let rows: Vec<&[u32]> = grid.rows().collect();
+        assert_eq!(rows, [&[0, 10, 20][..], &[10, 11, 21], &[20, 21, 22]]);
+    }
+
+    #[test]
+    fn a_grid_knows_its_largest_value() {
+        assert_eq!(grid().max(), 22);
+        let one = Grid::symmetric(0, |_, _| Ok(7)).unwrap();
+        assert_eq!(one.max(), 7);
+    }
+}
