@@ -519,3 +519,32 @@ fn the_engine_answers_one_game_past_any_remoteness_table_at_once() {
     let engine = solver.engine(&Position::game([1, 3, 3])).unwrap().unwrap();
     assert_eq!((engine.to, engine.outcome), ([0, 3, 3], Outcome::Win));
 }
+
+#[test]
+fn moves_best_first_start_with_the_engines_and_keep_every_move() {
+    for convention in CONVENTIONS {
+        let table = RemotenessTable::compute(8, convention).unwrap();
+        let solver = Solver::new(convention).with_remoteness(&table).unwrap();
+        assert_eq!(solver.convention(), convention);
+        for position in every_game_to(8) {
+            let answer = solver.position(&position).unwrap();
+            let best = answer.moves_best_first();
+            assert_eq!(best.first().copied(), answer.engine, "{position}");
+            let mut sorted = best.clone();
+            let mut all = answer.moves.clone();
+            sorted.sort_by_key(|m| (m.game, m.to, m.take.stones()));
+            all.sort_by_key(|m| (m.game, m.to, m.take.stones()));
+            assert_eq!(sorted, all, "{position}");
+            // Winning moves first, the quickest first; then the longest
+            // defence first.
+            let key = |m: &stone_game::MoveAnswer| {
+                let r = i64::from(m.remoteness.unwrap());
+                if m.wins() { (0, r) } else { (1, -r) }
+            };
+            assert!(
+                best.windows(2).all(|w| key(&w[0]) <= key(&w[1])),
+                "{position}"
+            );
+        }
+    }
+}
