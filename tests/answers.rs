@@ -548,3 +548,56 @@ fn moves_best_first_start_with_the_engines_and_keep_every_move() {
         }
     }
 }
+
+#[test]
+fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_table() {
+    // Totals and lists past the embedded tables come from the scan of the
+    // triples, and past both are refused.
+    let past = stone_game::LIMIT + 10;
+    let triples = ScannedTriples::scan(past).unwrap();
+    let solver = Solver::new(Convention::Normal).with_triples(&triples);
+    let l = u64::from(past) - 5;
+    let listed = solver.losing_list(l).unwrap().positions().count() as u64;
+    assert_eq!(listed, triples.losing_count(past - 5).unwrap());
+    assert_eq!(solver.total(l).unwrap().count, listed);
+    assert!(solver.losing_list(u64::from(past) + 1).is_err());
+    let within = solver.losing_list(3).unwrap().positions().count();
+    assert_eq!(within as u64, solver.total(3).unwrap().count);
+    assert_eq!(within, 3);
+    let alone = Solver::new(Convention::Misere).with_triples(&triples);
+    assert!(alone.losing_list(u64::from(past)).is_ok());
+    assert!(alone.losing_list(u64::from(past) + 1).is_err());
+    // A slice names the pile past the tables, whichever it is.
+    let far = u64::from(stone_game::LIMIT) + 1;
+    assert_eq!(
+        solver.slice(far, 3).map(|_| ()),
+        Err(AnswerError::NotCovered {
+            table: TableKind::LosingPositions,
+            pile: far,
+            limit: Some(stone_game::LIMIT)
+        })
+    );
+    // Winning moves from the losing positions carry the remoteness of the
+    // table that reaches them; a game's value carries its Grundy value.
+    let remoteness = RemotenessTable::compute(9, Convention::Normal).unwrap();
+    let grundy = GrundyTable::compute(9).unwrap();
+    let full = Solver::new(Convention::Normal)
+        .with_remoteness(&remoteness)
+        .unwrap()
+        .with_grundy(&grundy)
+        .unwrap();
+    let mut rules = Rules::new(Convention::Normal);
+    for position in every_game_to(9) {
+        let value = full.value(&position).unwrap();
+        let [a, b, c] = position.single().unwrap();
+        assert_eq!(value.grundy, grundy.value(a, b, c), "{position}");
+        for m in full.winning_moves(&position).unwrap().moves {
+            let to = m.leaves(&position);
+            assert_eq!(
+                m.remoteness,
+                Some(rules.value(to.piles()).1),
+                "{position} -> {to}"
+            );
+        }
+    }
+}
