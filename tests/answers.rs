@@ -335,6 +335,10 @@ fn questions_past_the_tables_name_the_tables_they_need() {
         not_covered(TableKind::Remoteness, 11, Some(10))
     );
     assert_eq!(
+        normal.remoteness_map(11, 3).map(|_| ()),
+        not_covered(TableKind::Remoteness, 11, Some(10))
+    );
+    assert_eq!(
         normal.grundy_map(11, 3).map(|_| ()),
         not_covered(TableKind::Grundy, 11, Some(10))
     );
