@@ -56,11 +56,22 @@ pub(crate) fn misere_tables(limit: u32) -> ScannedTables {
     ScannedTables::scan_misere(limit).expect("a small scan")
 }
 
+/// The normal-play tables to `limit`: the embedded ones, or a scan past
+/// them (a build with a smaller `STONE_GAME_LIMIT`).
+fn normal_tables(limit: u64) -> Option<ScannedTables> {
+    (limit > u64::from(stone_game::LIMIT))
+        .then(|| ScannedTables::scan(limit as u32).expect("a small scan"))
+}
+
 /// The library's slice `{a, b, c}` to `limit` in normal play.
 pub(crate) fn slice(a: u64, limit: u64) -> Slice {
-    Solver::new(Convention::Normal)
-        .slice(a, limit)
-        .expect("within the embedded tables")
+    let scanned = normal_tables(a.max(limit));
+    let solver = Solver::new(Convention::Normal);
+    let solver = match &scanned {
+        Some(tables) => solver.with_tables(tables.as_tables()),
+        None => solver,
+    };
+    solver.slice(a, limit).expect("within the tables")
 }
 
 /// The partners to `limit`, from the library's `solver`.
@@ -74,7 +85,12 @@ pub(crate) fn partners_from(solver: &Solver<'_>, limit: u64) -> PartnerMap {
 
 /// The partners to `limit` in normal play.
 pub(crate) fn partners(limit: u64) -> PartnerMap {
-    partners_from(&Solver::new(Convention::Normal), limit)
+    let scanned = normal_tables(limit);
+    let solver = Solver::new(Convention::Normal);
+    match &scanned {
+        Some(tables) => partners_from(&solver.with_tables(tables.as_tables()), limit),
+        None => partners_from(&solver, limit),
+    }
 }
 
 /// The totals from 1 to `limit`, from the library's `solver`.
