@@ -66,7 +66,7 @@ pub(crate) enum Command {
     /// Who wins A B C (piles in any order) and in how many moves: `win in N`
     /// or `lose in N` for the player to move, the winner hurrying and the
     /// loser holding out (piles up to 1500); for a sum of games, `win` or
-    /// `lose` by the XOR of their Grundy values (piles up to 500)
+    /// `lose` by the XOR of their Grundy values (piles up to 1500)
     #[command(allow_negative_numbers = true)]
     Value(ValueQuery),
     /// The Sprague-Grundy value of A B C (piles in any order): 0 exactly when
@@ -383,7 +383,7 @@ pub(crate) struct Moves {
     pub json: bool,
     /// Every legal move, best first, with the outcome and remoteness of the
     /// position it leaves for the player who moves there (piles up to 1500;
-    /// a sum of games, up to 500, has no remoteness)
+    /// a sum of games has no remoteness)
     #[arg(long)]
     pub all: bool,
     #[command(flatten)]

@@ -14,11 +14,12 @@ pub(crate) const MAX_WHOLE_SCAN: u32 = 32_000;
 pub(crate) const MAX_BRUTE: u32 = 500;
 
 /// The largest pile whose Grundy values the tool computes (`grundy`, `value`
-/// and `moves` of a sum of games, `play` with one, `draw grundy`). The time
-/// grows about as the fourth power of the limit (BENCHMARKS.md). The
-/// library's [`GrundyTable::compute`](stone_game::GrundyTable::compute)
-/// goes further.
-pub(crate) const MAX_GRUNDY: u32 = 500;
+/// and `moves` of a sum of games, `play` with one, `draw grundy`): that of
+/// remoteness. The time grows about as the cube of the limit, and at this
+/// limit the values take about 20 seconds and 1.7 GB (BENCHMARKS.md,
+/// "Grundy values"). The library's
+/// [`GrundyTable::compute`](stone_game::GrundyTable::compute) goes further.
+pub(crate) const MAX_GRUNDY: u32 = MAX_REMOTENESS;
 
 /// The largest pile whose remoteness the tool computes (`value`, `moves
 /// --all`, `play`'s engine, `draw remoteness`): the time grows as the cube

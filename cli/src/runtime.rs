@@ -217,7 +217,7 @@ pub(crate) fn position_table(
 impl RuntimeScan for GrundyTable {
     type Error = GrundyError;
     const MAX_LIMIT: u32 = MAX_GRUNDY;
-    const NO_FURTHER: &'static str = "the time grows as the fourth power of the limit";
+    const NO_FURTHER: &'static str = "the time grows as about the cube of the limit";
     const WORK: &'static str = "the Grundy values";
     const VERB: &'static str = "computes";
     fn memory_needed(limit: u32) -> u64 {

@@ -65,7 +65,7 @@ const BRUTE_CAP: u128 = 40;
 /// The largest number of a command that computes the remoteness or the
 /// Grundy values of every position up to its largest pile (`value`,
 /// `grundy`, `play`, `moves --all`, a sum of games): their time grows as
-/// the cube and the fourth power of the pile.
+/// about the cube of the pile.
 const VALUES_CAP: u128 = 64;
 
 /// The share of the inputs naming `verify` that are run.

@@ -218,7 +218,8 @@ mod tests {
         assert_eq!(status("/api/nothing", "limit=4"), Ok(false));
         assert_eq!(status("/api/position", "piles=3,5,x"), Err(400));
         assert_eq!(status("/api/slice", "a=1&limit=2&limit=3"), Err(400));
-        assert_eq!(status("/api/grundy", "a=501&limit=3"), Err(422));
+        assert_eq!(status("/api/grundy", "a=1000&limit=3"), Ok(true));
+        assert_eq!(status("/api/grundy", "a=1001&limit=3"), Err(422));
         assert_eq!(status("/api/remoteness", "a=1&limit=501"), Err(422));
         assert_eq!(status("/api/sum", "limit=4&misere=2"), Err(400));
     }

@@ -24,15 +24,15 @@ use crate::work::{BUILDS_AT_ONCE, Work};
 pub(crate) const MAX_PILE: u32 = 1000;
 const _: () = assert!(MAX_PILE <= RemotenessTable::MAX_LIMIT);
 
-/// The largest pile of a Grundy value the server answers, as the command
-/// line's `grundy`: the time grows as the fourth power of the limit.
-pub(crate) const MAX_GRUNDY_PILE: u32 = 500;
+/// The largest pile of a Grundy value the server answers: that of its
+/// positions. The values to it take about five seconds the first time.
+pub(crate) const MAX_GRUNDY_PILE: u32 = MAX_PILE;
 const _: () = assert!(MAX_GRUNDY_PILE <= GrundyTable::MAX_LIMIT);
 
 /// The largest limit of a map of values (Grundy or remoteness): a map has
-/// `(L + 1)^2` values, and a Grundy map needs its values to `L`.
-pub(crate) const MAX_MAP: u32 = MAX_GRUNDY_PILE;
-const _: () = assert!(MAX_MAP <= MAX_PILE);
+/// `(L + 1)^2` values, a megabyte of JSON at this limit.
+pub(crate) const MAX_MAP: u32 = 500;
+const _: () = assert!(MAX_MAP <= MAX_GRUNDY_PILE);
 
 /// The largest Grundy table a single game's answer waits for. Past it, a
 /// game's answer has a Grundy value only once a map or a sum has had the
@@ -367,7 +367,7 @@ mod tests {
     #[tokio::test]
     async fn a_games_grundy_value_waits_for_small_tables_only() {
         let tables = Tables::new(None);
-        let small = tables.grundy_if_quick(100).await.unwrap();
+        let small = tables.grundy_if_quick(200).await.unwrap();
         assert_eq!(small.map(|t| t.limit()), Some(GRUNDY_BUCKETS[1]));
         assert!(tables.grundy_if_quick(400).await.unwrap().is_none());
         assert!(

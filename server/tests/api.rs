@@ -271,28 +271,26 @@ fn sums_and_counts_match_the_library() {
 }
 
 #[test]
-fn a_single_game_past_the_grundy_cap_has_no_grundy_value() {
+fn a_single_games_grundy_value_waits_for_no_large_table() {
     let server = Server::start();
-    let cap = cap(&server, "/api/grundy?a=99999&limit=0");
-    // A game's answer waits for no large Grundy table: from a fresh server,
-    // one past the small tables has none, and one within them has its value.
-    assert_eq!(
-        server.json(&format!("/api/position?piles={cap},0,0"), 200)["grundy"],
-        Value::Null
-    );
-    assert!(server.json("/api/position?piles=3,5,7", 200)["grundy"].is_u64());
-    // Once a map has had the largest table computed, every game to the cap
-    // has its value.
-    server.json(&format!("/api/grundy?a={cap}&limit=0"), 200);
-    for piles in [[cap, 0, 0], [cap + 1, 0, 0], [3, 1000, 2]] {
+    let value = |piles: [u64; 3]| {
         let path = format!("/api/position?piles={},{},{}", piles[0], piles[1], piles[2]);
         let answer = server.json(&path, 200);
-        if piles.iter().all(|&p| p <= cap) {
-            assert!(answer["grundy"].is_u64(), "{path}: {answer}");
-        } else {
-            assert_eq!(answer["grundy"], Value::Null, "{path}");
-        }
-        assert!(answer["remoteness"].is_u64(), "{path}");
+        assert!(answer["remoteness"].is_u64(), "{path}: {answer}");
+        answer["grundy"].clone()
+    };
+    // From a fresh server, a game past the small tables has no value, and
+    // one within them has its value.
+    assert_eq!(value([500, 0, 0]), Value::Null);
+    assert!(value([3, 5, 7]).is_u64());
+    // Once a map has had a larger table computed, every game within it has
+    // its value, and a game past it still none.
+    server.json("/api/grundy?a=500&limit=0", 200);
+    for piles in [[500, 0, 0], [3, 500, 2]] {
+        assert!(value(piles).is_u64(), "{piles:?}");
+    }
+    for piles in [[501, 0, 0], [3, 1000, 2]] {
+        assert_eq!(value(piles), Value::Null, "{piles:?}");
     }
 }
 
@@ -374,11 +372,13 @@ fn limits_past_the_servers_are_422_with_the_limit() {
         cap(&server, &format!("/api/sum?limit={}", piles + 1)),
         piles
     );
-    let grundy = cap(&server, "/api/grundy?a=0&limit=100000");
-    assert!(grundy <= 500, "{grundy}");
-    // A sum of games needs the Grundy values, to their cap.
-    let sum = cap(&server, "/api/position?piles=1,1,1,0,0,100000");
-    assert!(sum <= grundy.max(500));
+    // A map has (L + 1)^2 values: its limit stops short of the piles'.
+    let map = cap(&server, "/api/grundy?a=0&limit=100000");
+    assert!(map >= 64 && map < piles, "{map}");
+    assert_eq!(cap(&server, "/api/remoteness?a=0&limit=100000"), map);
+    // Grundy values, and so sums of games, go as far as positions.
+    assert_eq!(cap(&server, "/api/grundy?a=100000&limit=1"), piles);
+    assert_eq!(cap(&server, "/api/position?piles=1,1,1,0,0,100000"), piles);
 }
 
 #[test]

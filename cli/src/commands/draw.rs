@@ -473,8 +473,8 @@ mod tests {
             (
                 &["grundy", "0"][..],
                 "x.png",
-                500,
-                "past the largest this tool computes, 500 (the time grows".into(),
+                1500,
+                "past the largest this tool computes, 1500 (the time grows".into(),
             ),
             (
                 &["partners"][..],
@@ -626,7 +626,7 @@ mod tests {
         for (args, needle) in [
             (
                 vec!["grundy", "0", "--limit", &past, "-o", &path("x.png")],
-                "past the largest this tool computes, 500",
+                "past the largest this tool computes, 1500",
             ),
             (
                 vec!["grundy", &past, "--limit", "10", "-o", &path("x.png")],
