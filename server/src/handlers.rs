@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use stone_game::{Convention, GrundyMap, RemotenessMap, Solver, Total};
+use stone_game::{Convention, GrundyMap, Position, RemotenessMap, Solver, Total};
 
 use crate::error::ApiError;
 use crate::params::{Params, PlaneQuery, PositionQuery, SumQuery, within};
@@ -24,19 +24,21 @@ pub(crate) struct App {
     pub(crate) work: Work,
 }
 
-/// The largest pile or limit of an answer computed on the async thread
-/// that read its request: past it, a position has hundreds of moves and a
-/// map thousands of points, and the answer runs on the blocking pool.
-const INLINE_MOST: u64 = 64;
+/// The largest answer, in bytes as estimated before it is computed, that
+/// is computed on the async thread that read its request: a position with
+/// piles up to about 200 (1400 moves) or a map to about 160, a fraction of
+/// a millisecond. A larger answer runs on the blocking pool, where it
+/// cannot hold up the small answers around it.
+const INLINE_MOST: usize = 128 * 1024;
 
-/// `job`'s answer: computed here when `size` is at most [`INLINE_MOST`],
-/// else on the blocking pool.
+/// `job`'s answer: computed here when its answer's estimated `bytes` are at
+/// most [`INLINE_MOST`], else on the blocking pool.
 async fn answer<T: Send + 'static>(
     work: &Work,
-    size: u64,
+    bytes: usize,
     job: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    if size <= INLINE_MOST {
+    if bytes <= INLINE_MOST {
         job()
     } else {
         work.run(job).await
@@ -61,7 +63,20 @@ fn json_answer(answer: &impl Serialize, capacity: usize) -> Result<Response, Api
 /// up to three pile numbers of two digits, and five bytes a pile.
 fn position_bytes(moves: usize, piles: usize) -> usize {
     let engine = usize::from(moves > 0);
-    128 + 5 * piles + (moves + engine) * (80 + 5 * piles)
+    let each = piles.saturating_mul(5).saturating_add(80);
+    let moves = moves.saturating_add(engine).saturating_mul(each);
+    piles.saturating_mul(5).saturating_add(128).saturating_add(moves)
+}
+
+/// At least the number of moves from `position`: a game whose largest pile
+/// is `c` has at most `c` moves of each of its seven sets of piles.
+fn moves_at_most(position: &Position) -> usize {
+    position
+        .games()
+        .map(|game| game.into_iter().max().unwrap_or(0))
+        .fold(0u64, |moves, c| moves.saturating_add(c.saturating_mul(7)))
+        .try_into()
+        .unwrap_or(usize::MAX)
 }
 
 /// `piles=A,B,C[,...]&misere=0|1`: a game or a sum of games, every move
@@ -83,12 +98,13 @@ pub(crate) async fn position(
     match position.single() {
         Some(_) => {
             within("piles", largest, MAX_PILE, "positions")?;
+            let bytes = position_bytes(moves_at_most(&position), 3);
             let remoteness = app.tables.remoteness(convention, largest).await?;
             let grundy = match convention {
                 Convention::Normal => app.tables.grundy_if_quick(largest).await?,
                 Convention::Misere => None,
             };
-            answer(&app.work, largest, move || {
+            answer(&app.work, bytes, move || {
                 let solver = solver.with_remoteness(&remoteness)?;
                 written(match &grundy {
                     Some(grundy) => solver.with_grundy(grundy)?.position(&position)?,
@@ -104,9 +120,9 @@ pub(crate) async fn position(
                 MAX_GRUNDY_PILE,
                 "the Grundy values of a sum",
             )?;
+            let bytes = position_bytes(moves_at_most(&position), position.piles().len());
             let grundy = app.tables.grundy(largest).await?;
-            // A sum's moves are those of every game: always heavy enough.
-            answer(&app.work, u64::MAX, move || {
+            answer(&app.work, bytes, move || {
                 written(solver.with_grundy(&grundy)?.position(&position)?)
             })
             .await
@@ -126,11 +142,18 @@ pub(crate) async fn slice(
     let limit = query.limit(MAX_PILE, "slices")?;
     let convention = query.convention()?;
     let losing = app.tables.losing(convention, a.max(limit)).await?;
-    answer(&app.work, limit, move || {
+    answer(&app.work, slice_bytes(limit), move || {
         let solver = Solver::new(convention).with_tables(losing.tables());
         Ok(Json(solver.slice(a, limit)?).into_response())
     })
     .await
+}
+
+/// At most about the bytes of a slice to `limit`: one pair `[b,c]` of up to
+/// four digits each, for each `b`.
+fn slice_bytes(limit: u64) -> usize {
+    let side = usize::try_from(limit).map_or(usize::MAX, |l| l.saturating_add(1));
+    128usize.saturating_add(side.saturating_mul(12))
 }
 
 /// About the bytes of a map of values to `limit`: a value of up to four
@@ -153,7 +176,7 @@ pub(crate) async fn grundy(
     match convention {
         Convention::Normal => {
             let table = app.tables.grundy(a.max(limit)).await?;
-            answer(&app.work, limit, move || {
+            answer(&app.work, map_bytes(limit), move || {
                 let map: GrundyMap = solver.with_grundy(&table)?.grundy_map(a, limit)?;
                 json_answer(&map, map_bytes(limit))
             })
@@ -173,7 +196,7 @@ pub(crate) async fn remoteness(
     let limit = query.limit(MAX_MAP, "maps of remoteness")?;
     let convention = query.convention()?;
     let table = app.tables.remoteness(convention, a.max(limit)).await?;
-    answer(&app.work, limit, move || {
+    answer(&app.work, remoteness_map_bytes(limit), move || {
         let map: RemotenessMap = Solver::new(convention)
             .with_remoteness(&table)?
             .remoteness_map(a, limit)?;
@@ -243,7 +266,9 @@ mod tests {
                 [120, 120, 120],
                 [largest.into(), u64::from(largest) - 1, 1],
             ] {
-                let answer = solver.position(&Position::game(game)).unwrap();
+                let position = Position::game(game);
+                let answer = solver.position(&position).unwrap();
+                assert_bounds_moves(&position, answer.moves.len());
                 let capacity = position_bytes(answer.moves.len(), 3);
                 assert_fits(&format!("{game:?}"), &answer, capacity, Some(2));
             }
@@ -255,10 +280,30 @@ mod tests {
         for top in [9, 100] {
             let games = crate::params::MAX_GAMES as u64;
             let piles: Vec<u64> = (0..3 * games).map(|p| top - p % 3).collect();
-            let answer = solver.position(&Position::new(piles.clone()).unwrap());
-            let answer = answer.unwrap();
+            let position = Position::new(piles.clone()).unwrap();
+            let answer = solver.position(&position).unwrap();
+            assert_bounds_moves(&position, answer.moves.len());
             let capacity = position_bytes(answer.moves.len(), piles.len());
             assert_fits(&format!("{piles:?}"), &answer, capacity, Some(2));
+        }
+    }
+
+    /// Checks that [`moves_at_most`] is at least the `moves` of `position`,
+    /// and at most seven times as many.
+    fn assert_bounds_moves(position: &Position, moves: usize) {
+        let most = moves_at_most(position);
+        assert!(moves <= most, "{position}: {moves} > {most}");
+        assert!(most <= 7 * moves.max(1), "{position}: {most} > 7 * {moves}");
+    }
+
+    /// A slice's answer fits: one pair at most for each `b`.
+    #[test]
+    fn a_slices_answer_fits_its_estimate() {
+        let solver = Solver::new(Convention::Normal);
+        let limit = u64::from(stone_game::LIMIT);
+        for (a, to) in [(0, 0), (0, 10), (7, 100), (limit, limit)] {
+            let answer = solver.slice(a, to).unwrap();
+            assert_fits(&format!("A = {a}, limit {to}"), &answer, slice_bytes(to), None);
         }
     }
 

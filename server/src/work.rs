@@ -14,10 +14,13 @@ use crate::error::ApiError;
 pub(crate) const BUILDS_AT_ONCE: usize = 2;
 
 /// The most heavy answers computed at once, besides the builds: each takes
-/// a few milliseconds, and more at once than there are cores would only
-/// make each slower.
+/// a millisecond or a few. Twice the cores: as many only, the heavy answers
+/// queue behind each other while the async threads, busy with the small
+/// answers, share the same cores; with twice as many they get their share
+/// of the cores, and the slowest answers of a busy server come in half the
+/// time (BENCHMARKS.md, "The web explorer").
 pub(crate) fn answers_at_once() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 8))
+    std::thread::available_parallelism().map_or(4, |n| n.get().saturating_mul(2).clamp(4, 16))
 }
 
 /// A bound on the heavy work running at once.
