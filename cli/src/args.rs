@@ -231,7 +231,8 @@ pub(crate) const PLAY_TYPED: &str =
   hint                          a winning move, or that there is none
   undo, u                       take back your last move and the engine's reply
   help, h                       what to type (this list)
-  quit, q                       leave the game (so does the end of input, Ctrl-D)";
+  quit, q                       leave the game (so does the end of input, Ctrl-D)
+Ctrl-C leaves at once, with exit code 130.";
 
 /// What `play --help` adds: what a player types, and the pipe protocol's
 /// lines (README, "Playing", says the same).

@@ -513,6 +513,7 @@ fn help_names_the_commands_and_the_protocols_lines() {
         "help, h ",
         "quit, q ",
         "by spaces or commas ('1 3 3' or '1,3,3')",
+        "Ctrl-C leaves at once, with exit code 130",
         "start: A B C",
         "engine: X Y Z ...  takes N from P",
         "'2 from B and C' (a sum: '... in game 2')",
@@ -971,7 +972,7 @@ fn the_engine_and_the_hint_are_the_librarys() {
     }
 }
 
-// --- undo, help, shortcuts, commas ------------------------------------------
+// --- undo, help, shortcuts, commas, Ctrl-C ---------------------------------
 
 /// The game really stands at `p`: a hint is the library's winning move from
 /// `p`, or none.
@@ -1194,4 +1195,24 @@ fn moves_are_typed_with_commas_or_spaces() {
         );
     }
     game.finish();
+}
+
+/// Ctrl-C (SIGINT) ends the game at once with exit code 130, as a shell
+/// reports an interrupted command: not a finished game, not a `quit`.
+#[test]
+fn ctrl_c_ends_the_game_with_exit_code_130() {
+    for args in [&["1", "3", "4"][..], &["3", "5", "6", "2", "7", "9"]] {
+        let mut game = Session::start(args);
+        // The start is shown once Ctrl-C is handled.
+        position(&game.line(), "start: ");
+        let interrupted = Command::new("kill")
+            .args(["-INT", &game.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(interrupted.success());
+        let status = wait_patiently(&mut game.child);
+        assert_eq!(status.code(), Some(130), "{args:?}: {status:?}");
+        let rest: Vec<String> = game.stdout.iter().collect();
+        assert!(rest.is_empty(), "{args:?}: {rest:?}");
+    }
 }

@@ -14,9 +14,11 @@
 //! [`referee`] knows legal moves and who has won; [`input`] reads a typed
 //! line; a [`view`](mod@view) shows the game, over a pipe by the plain and stable
 //! protocol of [`pipe`] (README, "Playing"), in a terminal as rows of
-//! stones ([`terminal`]). This module starts the game and runs its turns.
+//! stones ([`terminal`]); Ctrl-C ends it at once ([`interrupt`]). This
+//! module starts the game and runs its turns.
 
 mod input;
+mod interrupt;
 mod pipe;
 mod referee;
 mod terminal;
@@ -48,6 +50,7 @@ pub(crate) fn play(
     engine_first: bool,
     convention: Convention,
 ) -> Result<u8, Failure> {
+    interrupt::exit_on_ctrl_c(ctx.interactive);
     let misere = convention == Convention::Misere;
     if let Ok(position) = Position::new(piles.to_vec()) {
         refuse_misere_sum("play", &position, convention)?;

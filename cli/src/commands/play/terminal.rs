@@ -309,7 +309,9 @@ mod tests {
     fn help_lists_every_command_and_its_shortcut() {
         let help = written(|o| Terminal.help(o, &[1, 3, 4]));
         assert!(help.starts_with("Type at your move:\n"), "{help}");
-        for command in ["hint ", "undo, u ", "help, h ", "quit, q ", "commas"] {
+        for command in [
+            "hint ", "undo, u ", "help, h ", "quit, q ", "commas", "Ctrl-C",
+        ] {
             assert!(help.contains(command), "{command:?} in {help}");
         }
     }
