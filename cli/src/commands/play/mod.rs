@@ -185,8 +185,8 @@ impl Game<'_> {
         self.show(ctx, |view, out| view.start(out, &position, self.misere))?;
         let mut players_turn = !engine_first;
         let mut moved = false;
-        // The positions the player moved from, the last last: where `undo`
-        // goes back to.
+        // The positions the player moved from, the latest last: where
+        // `undo` goes back to.
         let mut undoable: Vec<Vec<u64>> = Vec::new();
         loop {
             if is_over(&position) {
@@ -258,7 +258,7 @@ impl Game<'_> {
                 }
                 Ok(Input::Empty) => continue,
                 Ok(Input::Help) => {
-                    self.show(ctx, |view, out| view.help(out, position))?;
+                    self.show(ctx, |view, out| view.help(out))?;
                     continue;
                 }
                 Ok(Input::Hint) => {

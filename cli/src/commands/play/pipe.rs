@@ -40,7 +40,7 @@ impl View for Pipe {
         }
     }
 
-    fn help(&self, out: &mut dyn Write, _: &[u64]) -> io::Result<()> {
+    fn help(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "help: type the position you leave, every pile in the order shown, by spaces \
@@ -115,7 +115,7 @@ mod tests {
         );
         assert_eq!(written(|o| Pipe.undo(o, Some(&p))), "undo: 3 5 6 2 7 9\n");
         assert_eq!(written(|o| Pipe.undo(o, None)), "undo: none\n");
-        let help = written(|o| Pipe.help(o, &p));
+        let help = written(|o| Pipe.help(o));
         assert!(
             help.starts_with("help: ") && help.ends_with("quit (q)\n"),
             "{help}"

@@ -69,7 +69,7 @@ impl View for Terminal {
         }
     }
 
-    fn help(&self, out: &mut dyn Write, _: &[u64]) -> io::Result<()> {
+    fn help(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "Type at your move:\n{PLAY_TYPED}")
     }
 
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn help_lists_every_command_and_its_shortcut() {
-        let help = written(|o| Terminal.help(o, &[1, 3, 4]));
+        let help = written(|o| Terminal.help(o));
         assert!(help.starts_with("Type at your move:\n"), "{help}");
         for command in [
             "hint ", "undo, u ", "help, h ", "quit, q ", "commas", "Ctrl-C",

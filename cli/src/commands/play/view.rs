@@ -30,8 +30,8 @@ pub(super) trait View {
     /// back again with that move and the engine's reply taken back; `None`
     /// when the player has not moved yet.
     fn undo(&self, out: &mut dyn Write, back_to: Option<&[u64]>) -> io::Result<()>;
-    /// The answer to `help`, asked at `p`: what the player can type.
-    fn help(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
+    /// The answer to `help`: what the player can type.
+    fn help(&self, out: &mut dyn Write) -> io::Result<()>;
     /// The answer to `hint`: the winning move the engine would make, as the
     /// position it leaves, or `None` when `p` has none; `wins_in`, the moves
     /// the win takes with perfect play, where the remoteness is known.
