@@ -515,9 +515,11 @@ impl MovesPlayer {
     fn next_move(&mut self) -> Option<String> {
         let transcript = String::from_utf8(self.transcript.borrow().clone()).unwrap();
         let last = transcript.lines().last()?;
-        let position = last
+        let line = last
             .strip_prefix("start: ")
             .or_else(|| last.strip_prefix("engine: "))?;
+        // An `engine:` line tells what was taken after the piles and two spaces.
+        let position = line.split("  ").next()?;
         let mut argv = vec!["stone-game", "moves"];
         argv.extend(position.split(' '));
         let (mut out, mut err) = (Vec::new(), Vec::new());

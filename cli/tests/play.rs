@@ -129,6 +129,14 @@ impl Session {
         let rest = self.stdout.iter().map(|l| l.trim_end().to_string());
         (rest.collect(), code.expect("an exit code, not a signal"))
     }
+
+    /// Closes stdin, and checks that the game had nothing more to say and
+    /// ended with exit code 0.
+    fn finish_quietly(self) {
+        let (rest, code) = self.finish();
+        assert!(rest.is_empty(), "{rest:?}");
+        assert_eq!(code, 0);
+    }
 }
 
 impl Drop for Session {
@@ -156,6 +164,75 @@ fn position(line: &str, prefix: &str) -> Vec<u64> {
         "{line:?}"
     );
     piles
+}
+
+/// What an `engine:` line says the engine took (`  takes 2 from B and C`,
+/// in a sum `... in game 2`).
+#[derive(Debug, PartialEq, Eq)]
+struct Told {
+    stones: u64,
+    /// The names of the piles it took from, in order.
+    piles: Vec<String>,
+    /// The game it moved in, from 1, in a sum.
+    game: Option<usize>,
+}
+
+/// The words of an `engine:` line.
+fn told(line: &str) -> Told {
+    let (_, words) = line
+        .split_once("  takes ")
+        .unwrap_or_else(|| panic!("no 'takes' in {line:?}"));
+    let (stones, rest) = words
+        .split_once(" from ")
+        .unwrap_or_else(|| panic!("no 'from' in {line:?}"));
+    let (names, game) = match rest.split_once(" in game ") {
+        Some((names, game)) => (names, Some(game.parse().expect("a game"))),
+        None => (rest, None),
+    };
+    Told {
+        stones: stones.parse().expect("a number of stones"),
+        piles: names
+            .split(", ")
+            .flat_map(|n| n.split(" and "))
+            .map(String::from)
+            .collect(),
+        game,
+    }
+}
+
+/// The name the game gives pile `i` (of the tests' fewer than 27): `A`,
+/// `B`, ...
+fn pile_name(i: usize) -> String {
+    char::from(b'A' + u8::try_from(i).expect("a small index")).to_string()
+}
+
+/// The position an `engine:` line says the engine left from `from`, once
+/// its words are checked against the two positions: the piles that lost
+/// stones, each the same number, and in a sum the game they are in.
+fn engine_reply(line: &str, from: &[u64]) -> Vec<u64> {
+    let to = position(line, "engine: ");
+    assert_eq!(to.len(), from.len(), "{line:?} from {from:?}");
+    let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
+    let first = *changed
+        .first()
+        .unwrap_or_else(|| panic!("{line:?} from {from:?}"));
+    let stones = from[first].checked_sub(to[first]).expect("a pile shrinks");
+    assert!(
+        changed
+            .iter()
+            .all(|&i| from[i].checked_sub(to[i]) == Some(stones)),
+        "{line:?} from {from:?}"
+    );
+    assert_eq!(
+        told(line),
+        Told {
+            stones,
+            piles: changed.iter().copied().map(pile_name).collect(),
+            game: (from.len() > 3).then_some(first / 3 + 1),
+        },
+        "{line:?} from {from:?}"
+    );
+    to
 }
 
 /// The piles as the player types them.
@@ -253,7 +330,7 @@ fn play_out(args: &[&str]) -> String {
                 assert_eq!(code, 0);
                 return line;
             }
-            let to = position(&line, "engine: ");
+            let to = engine_reply(&line, &p);
             // The engine moved legally: one game, by one of its moves.
             assert!(moves_from(&p).contains(&to), "{p:?} -> {to:?}");
             // Perfect play: from a won position it leaves a lost one.
@@ -343,7 +420,7 @@ fn the_engine_plays_a_long_game_from_a_losing_position() {
     // in 3, the longest any move leaves ...
     let mut game = Session::start(&["1", "3", "3", "--engine-first"]);
     assert_eq!(game.line(), "start: 1 3 3");
-    let to = position(&game.line(), "engine: ");
+    let to = engine_reply(&game.line(), &[1, 3, 3]);
     let value = remoteness().value(to[0], to[1], to[2]).unwrap();
     assert_eq!(
         (value.outcome, value.remoteness),
@@ -382,7 +459,7 @@ fn illegal_moves_are_explained_and_the_game_goes_on() {
     // Of the two quickest wins, (1, 1, 4) and (1, 3, 3), the first in order.
     assert_eq!(game.line(), "hint: 1 1 4  win in 5");
     game.send("1 3 3");
-    let reply = position(&game.line(), "engine: ");
+    let reply = engine_reply(&game.line(), &[1, 3, 3]);
     assert!(!lost(&reply));
     game.send("hint");
     let hint = position(&game.line(), "hint: ");
@@ -419,7 +496,7 @@ fn an_illegal_line_suggests_a_move_legal_where_the_game_stands() {
             assert!(moves_from(&p).contains(&example), "{p:?}: {example:?}");
             // Where the game stands after that move and the engine's reply.
             game.send(&typed(&example));
-            p = position(&game.line(), "engine: ");
+            p = engine_reply(&game.line(), &example);
         }
         game.finish();
     }
@@ -432,10 +509,17 @@ fn help_names_the_commands_and_the_protocols_lines() {
     let help = String::from_utf8(out.stdout).expect("UTF-8");
     for needle in [
         "hint ",
-        "quit ",
+        "undo, u ",
+        "help, h ",
+        "quit, q ",
+        "by spaces or commas ('1 3 3' or '1,3,3')",
+        "Ctrl-C leaves at once, with exit code 130",
         "start: A B C",
-        "engine: X Y Z",
+        "engine: X Y Z ...  takes N from P",
+        "'2 from B and C' (a sum: '... in game 2')",
         "hint: X Y Z ... / hint: none",
+        "undo: X Y Z ... / undo: none",
+        "help: ...",
         "illegal: WHY",
         "you win / engine wins",
         "no stone to take",
@@ -598,7 +682,7 @@ fn in_a_sum_illegal_moves_are_explained_and_hint_names_a_winning_move() {
     let hint = position(&game.line(), "hint: ");
     assert!(lost(&hint) && moves_from(&[0, 0, 1, 0, 1, 1]).contains(&hint));
     game.send(&typed(&hint));
-    let reply = position(&game.line(), "engine: ");
+    let reply = engine_reply(&game.line(), &hint);
     assert!(!lost(&reply));
     game.send("quit");
     let (rest, code) = game.finish();
@@ -659,7 +743,7 @@ fn played_by_remoteness(start: [u64; 3], engine_first: bool, misere: bool) -> (u
     let (mut p, mut moves, mut engines_turn) = (start.to_vec(), 0, engine_first);
     while p.iter().any(|&pile| pile > 0) {
         if engines_turn {
-            p = position(&game.line(), "engine: ");
+            p = engine_reply(&game.line(), &p);
         } else {
             p = by_remoteness(table, &p);
             game.send(&typed(&p));
@@ -773,13 +857,19 @@ fn a_misere_sum_is_refused() {
     );
 }
 
-/// The library's engine from `start`: the whole position it leaves, and
-/// the `N` of `win in N` when the move wins and its remoteness is known.
-fn librarys_engine(solver: Solver, start: &[u64]) -> (Vec<u64>, bool, Option<u32>) {
+/// The library's engine from `start`: the whole position it leaves, the
+/// `N` of `win in N` when the move wins and its remoteness is known, and
+/// what it takes, as an `engine:` line should tell it.
+fn librarys_engine(solver: Solver, start: &[u64]) -> (Vec<u64>, bool, Option<u32>, Told) {
     let from = Position::new(start.to_vec()).unwrap();
     let engine = solver.engine(&from).unwrap().unwrap();
     let left = engine.leaves(&from).piles().to_vec();
-    (left, engine.wins(), engine.remoteness.map(|r| r + 1))
+    let taken = Told {
+        stones: engine.take.stones(),
+        piles: engine.piles().map(pile_name).collect(),
+        game: from.is_sum().then_some(engine.game + 1),
+    };
+    (left, engine.wins(), engine.remoteness.map(|r| r + 1), taken)
 }
 
 /// `play`'s engine and `hint` are the library's engine (`Solver::engine`):
@@ -851,7 +941,7 @@ fn the_engine_and_the_hint_are_the_librarys() {
         ),
     ];
     for (start, misere, solver) in cases {
-        let (left, wins, wins_in) = librarys_engine(solver, &start);
+        let (left, wins, wins_in, taken) = librarys_engine(solver, &start);
         let mut args: Vec<String> = start.iter().map(u64::to_string).collect();
         if misere {
             args.push("--misere".into());
@@ -871,11 +961,258 @@ fn the_engine_and_the_hint_are_the_librarys() {
         // The engine moves first: the library's move.
         let mut game = Session::start(&[&args[..], &["--engine-first"]].concat());
         assert_eq!(game.line(), format!("start: {}", typed(&start)));
+        let line = game.line();
         assert_eq!(
-            position(&game.line(), "engine: "),
+            engine_reply(&line, &start),
             left,
             "{start:?} misere {misere}"
         );
+        assert_eq!(told(&line), taken, "{line:?} misere {misere}");
         game.finish();
+    }
+}
+
+// --- undo, help, shortcuts, commas, Ctrl-C ---------------------------------
+
+/// The game really stands at `p`: a hint is the library's winning move from
+/// `p`, or none.
+fn assert_stands_at(game: &mut Session, p: &[u64]) {
+    game.send("hint");
+    let line = game.line();
+    if lost(p) {
+        assert_eq!(line, "hint: none", "{p:?}");
+    } else {
+        let hint = position(&line, "hint: ");
+        assert!(
+            lost(&hint) && moves_from(p).contains(&hint),
+            "{p:?}: {line:?}"
+        );
+    }
+}
+
+#[test]
+fn undo_takes_back_your_move_and_the_engines_reply() {
+    let mut game = Session::start(&["2", "5", "9"]);
+    let start = position(&game.line(), "start: ");
+    // Nothing to undo yet, and the game goes on.
+    game.send("undo");
+    assert_eq!(game.line(), "undo: none");
+    // Two moves of the player's, each with the engine's reply.
+    let first = players_move(&start);
+    game.send(&typed(&first));
+    let after_first = engine_reply(&game.line(), &first);
+    let second = players_move(&after_first);
+    game.send(&typed(&second));
+    let after_second = engine_reply(&game.line(), &second);
+    assert_stands_at(&mut game, &after_second);
+    // Each undo goes back one move of the player's, and the engine's reply.
+    game.send("undo");
+    assert_eq!(game.line(), format!("undo: {}", typed(&after_first)));
+    assert_stands_at(&mut game, &after_first);
+    game.send("u");
+    assert_eq!(game.line(), format!("undo: {}", typed(&start)));
+    assert_stands_at(&mut game, &start);
+    game.send("U");
+    assert_eq!(game.line(), "undo: none");
+    // The game goes on from the start: a move from there is legal again,
+    // and the engine replies to it.
+    let again = moves_from(&start)
+        .into_iter()
+        .find(|to| *to != first)
+        .expect("another move");
+    game.send(&typed(&again));
+    engine_reply(&game.line(), &again);
+    game.finish_quietly();
+}
+
+/// With the engine first, its first move is not the player's to take back.
+#[test]
+fn undo_never_takes_back_the_engines_first_move() {
+    let mut game = Session::start(&["1", "3", "4", "--engine-first"]);
+    assert_eq!(game.line(), "start: 1 3 4");
+    let opened = engine_reply(&game.line(), &[1, 3, 4]);
+    game.send("u");
+    assert_eq!(game.line(), "undo: none");
+    let mine = players_move(&opened);
+    game.send(&typed(&mine));
+    let line = game.line();
+    // Unless that move took the last stone.
+    if line != "you win" {
+        engine_reply(&line, &mine);
+        game.send("undo");
+        assert_eq!(game.line(), format!("undo: {}", typed(&opened)));
+        game.send("undo");
+        assert_eq!(game.line(), "undo: none");
+    }
+    game.finish();
+}
+
+#[test]
+fn in_a_sum_undo_gives_back_every_pile() {
+    let start = [3, 5, 6, 2, 7, 9];
+    let mut game = Session::start(&["3", "5", "6", "2", "7", "9"]);
+    assert_eq!(game.line(), "start: 3 5 6 2 7 9");
+    game.send("undo");
+    assert_eq!(game.line(), "undo: none");
+    let mine = players_move(&start);
+    game.send(&typed(&mine));
+    engine_reply(&game.line(), &mine);
+    game.send("undo");
+    assert_eq!(game.line(), "undo: 3 5 6 2 7 9");
+    assert_stands_at(&mut game, &start);
+    game.finish();
+}
+
+/// After a losing move is taken back, the game is won by the
+/// convention's winning moves, and its end says so by the convention's
+/// rule: normal play (the last stone wins) and misère (it loses).
+#[test]
+fn after_an_undo_the_game_ends_by_its_convention() {
+    for (misere, table) in [(false, remoteness()), (true, misere_remoteness())] {
+        let start = [1, 3, 4];
+        let won = |p: &[u64]| table.value(p[0], p[1], p[2]).unwrap().outcome == Outcome::Win;
+        assert!(won(&start), "misere {misere}");
+        let mut args = vec!["1", "3", "4"];
+        if misere {
+            args.push("--misere");
+        }
+        let mut game = Session::start(&args);
+        assert_eq!(game.line(), "start: 1 3 4");
+        // A move that leaves the engine a won position, and stones to take.
+        let bad = moves_from(&start)
+            .into_iter()
+            .find(|to| won(to) && to.iter().any(|&pile| pile > 0))
+            .expect("a losing move");
+        game.send(&typed(&bad));
+        engine_reply(&game.line(), &bad);
+        game.send("undo");
+        assert_eq!(game.line(), "undo: 1 3 4", "misere {misere}");
+        // Then the quickest win, the engine answering each move.
+        let mut p = start.to_vec();
+        // The closing line, and whether the player took the last stone.
+        let (last, players_last) = loop {
+            p = by_remoteness(table, &p);
+            game.send(&typed(&p));
+            let line = game.line();
+            if !line.starts_with("engine: ") {
+                break (line, true);
+            }
+            p = engine_reply(&line, &p);
+            if p.iter().all(|&pile| pile == 0) {
+                break (game.line(), false);
+            }
+        };
+        assert_eq!(last, "you win", "misere {misere}");
+        // The player took the last stone in normal play; under misère the
+        // engine had to.
+        assert_eq!(players_last, !misere, "misere {misere}");
+        game.finish_quietly();
+    }
+}
+
+#[test]
+fn help_and_its_shortcut_name_every_command() {
+    let mut game = Session::start(&["1", "3", "4"]);
+    assert_eq!(game.line(), "start: 1 3 4");
+    game.send("help");
+    let help = game.line();
+    assert!(help.starts_with("help: "), "{help}");
+    for command in ["hint", "undo (u)", "help (h)", "quit (q)", "commas"] {
+        assert!(help.contains(command), "{command:?} in {help}");
+    }
+    game.send("h");
+    assert_eq!(game.line(), help);
+    game.send("H");
+    assert_eq!(game.line(), help);
+    // A line that is no move names the commands too.
+    game.send("what");
+    let illegal = game.line();
+    assert!(
+        illegal.starts_with("illegal: ") && illegal.contains("'hint', 'undo', 'help' or 'quit'"),
+        "{illegal}"
+    );
+    // The game went on: `q` leaves it, quietly.
+    game.send("q");
+    game.finish_quietly();
+}
+
+#[test]
+fn quit_leaves_by_its_shortcut_at_any_turn() {
+    for (args, moves) in [(&["10", "20", "30"][..], 0), (&["10", "20", "30"], 2)] {
+        let mut game = Session::start(args);
+        let mut p = position(&game.line(), "start: ");
+        for _ in 0..moves {
+            let mine = players_move(&p);
+            game.send(&typed(&mine));
+            p = engine_reply(&game.line(), &mine);
+        }
+        game.send("Q");
+        game.finish_quietly();
+    }
+}
+
+/// Commas separate piles as spaces do, as the page takes them; in a sum so
+/// does a plus sign between games.
+#[test]
+fn moves_are_typed_with_commas_or_spaces() {
+    for (start, typed_move, to) in [
+        (&["1", "3", "4"][..], "1,3,3", vec![1, 3, 3]),
+        (&["1", "3", "4"], " 1, 1 ,4 ", vec![1, 1, 4]),
+        (&["4", "5", "6"], "4,5,5", vec![4, 5, 5]),
+        (
+            &["3", "5", "6", "2", "7", "9"],
+            "3,5,6,2,7,5",
+            vec![3, 5, 6, 2, 7, 5],
+        ),
+        (
+            &["3", "5", "6", "2", "7", "9"],
+            "3 5 6 + 2,7,5",
+            vec![3, 5, 6, 2, 7, 5],
+        ),
+    ] {
+        let mut game = Session::start(start);
+        position(&game.line(), "start: ");
+        game.send(typed_move);
+        // The engine answers the move typed: from the position it leaves.
+        let line = game.line();
+        assert!(line.starts_with("engine: "), "{typed_move:?}: {line:?}");
+        engine_reply(&line, &to);
+        game.finish();
+    }
+    // A comma does not make a bad pile good.
+    let mut game = Session::start(&["1", "3", "4"]);
+    game.line();
+    for (bad, needle) in [
+        ("1,3", "three numbers"),
+        ("1,x,3", "'x' is not a number of stones"),
+        ("1,,3,3,3", "three numbers"),
+    ] {
+        game.send(bad);
+        let line = game.line();
+        assert!(
+            line.starts_with("illegal: ") && line.contains(needle),
+            "{bad:?}: {line:?}"
+        );
+    }
+    game.finish();
+}
+
+/// Ctrl-C (SIGINT) ends the game at once with exit code 130, as a shell
+/// reports an interrupted command: not a finished game, not a `quit`.
+#[test]
+fn ctrl_c_ends_the_game_with_exit_code_130() {
+    for args in [&["1", "3", "4"][..], &["3", "5", "6", "2", "7", "9"]] {
+        let mut game = Session::start(args);
+        // The start is shown once Ctrl-C is handled.
+        position(&game.line(), "start: ");
+        let interrupted = Command::new("kill")
+            .args(["-INT", &game.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(interrupted.success());
+        let status = wait_patiently(&mut game.child);
+        assert_eq!(status.code(), Some(130), "{args:?}: {status:?}");
+        let rest: Vec<String> = game.stdout.iter().collect();
+        assert!(rest.is_empty(), "{args:?}: {rest:?}");
     }
 }

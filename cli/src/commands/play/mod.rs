@@ -4,7 +4,8 @@
 //! Three piles are one game; six or more (a multiple of three) are a sum of
 //! games, three piles each, where a move changes one game by one of its
 //! moves and whoever takes the last stone of all wins. A turn is typed as
-//! the whole position it leaves, piles in the order shown.
+//! the whole position it leaves, piles in the order shown; `undo` takes
+//! back the player's last move and the engine's reply.
 //!
 //! The parts: the library's [`Solver`] answers who wins, and makes the
 //! engine's move and the hint ([`Solver::engine`]: one game by its
@@ -13,9 +14,11 @@
 //! [`referee`] knows legal moves and who has won; [`input`] reads a typed
 //! line; a [`view`](mod@view) shows the game, over a pipe by the plain and stable
 //! protocol of [`pipe`] (README, "Playing"), in a terminal as rows of
-//! stones ([`terminal`]). This module starts the game and runs its turns.
+//! stones ([`terminal`]); Ctrl-C ends it at once ([`interrupt`]). This
+//! module starts the game and runs its turns.
 
 mod input;
+mod interrupt;
 mod pipe;
 mod referee;
 mod terminal;
@@ -47,6 +50,7 @@ pub(crate) fn play(
     engine_first: bool,
     convention: Convention,
 ) -> Result<u8, Failure> {
+    interrupt::exit_on_ctrl_c(ctx.interactive);
     let misere = convention == Convention::Misere;
     if let Ok(position) = Position::new(piles.to_vec()) {
         refuse_misere_sum("play", &position, convention)?;
@@ -181,6 +185,9 @@ impl Game<'_> {
         self.show(ctx, |view, out| view.start(out, &position, self.misere))?;
         let mut players_turn = !engine_first;
         let mut moved = false;
+        // The positions the player moved from, the latest last: where
+        // `undo` goes back to.
+        let mut undoable: Vec<Vec<u64>> = Vec::new();
         loop {
             if is_over(&position) {
                 // The side to move has nothing left to take: it has lost,
@@ -200,41 +207,60 @@ impl Game<'_> {
                 return Ok(0);
             }
             if players_turn {
-                match self.players_move(ctx, &position)? {
-                    Some(to) => position = to,
-                    None => return Ok(0),
+                match self.players_turn(ctx, &position)? {
+                    Turn::Moved(to) => {
+                        self.show(ctx, |view, out| view.players_move(out, &position, &to))?;
+                        undoable.push(std::mem::replace(&mut position, to));
+                    }
+                    Turn::Undo => {
+                        let back = undoable.pop();
+                        self.show(ctx, |view, out| view.undo(out, back.as_deref()))?;
+                        // Still the player's turn, from where the game stood.
+                        position = back.unwrap_or(position);
+                        continue;
+                    }
+                    Turn::Left => return Ok(0),
                 }
             } else {
                 let engine = self.engine(&position)?.ok_or_else(|| {
                     Failure::Internal(format!("the engine found no move from {position:?}"))
                 })?;
+                self.show(ctx, |view, out| {
+                    view.engine_move(out, &position, &engine.to)
+                })?;
                 position = engine.to;
-                self.show(ctx, |view, out| view.engine_move(out, &position))?;
             }
             moved = true;
             players_turn = !players_turn;
         }
     }
 
-    /// Asks until the player types a legal move (`Some`) or leaves (`None`).
-    fn players_move(&self, ctx: &mut Ctx, position: &[u64]) -> Result<Option<Vec<u64>>, Failure> {
+    /// Asks until the player types a legal move, `undo`, or leaves; answers
+    /// everything else (`hint`, `help`, a line that is no legal move) and
+    /// asks again.
+    fn players_turn(&self, ctx: &mut Ctx, position: &[u64]) -> Result<Turn, Failure> {
         loop {
             self.show(ctx, |view, out| view.prompt(out, position))?;
             let mut line = Vec::new();
             if ctx.input.read_until(b'\n', &mut line)? == 0 {
                 self.show(ctx, |view, out| view.left(out, Leaving::EndOfInput))?;
-                return Ok(None);
+                return Ok(Turn::Left);
             }
             let why = match parse_input(&String::from_utf8_lossy(&line), position) {
                 Ok(Input::Leave(to)) => match check_move(position, &to) {
-                    Ok(()) => return Ok(Some(to)),
+                    Ok(()) => return Ok(Turn::Moved(to)),
                     Err(why) => why,
                 },
+                Ok(Input::Undo) => return Ok(Turn::Undo),
                 Ok(Input::Quit) => {
                     self.show(ctx, |view, out| view.left(out, Leaving::Quit))?;
-                    return Ok(None);
+                    return Ok(Turn::Left);
                 }
                 Ok(Input::Empty) => continue,
+                Ok(Input::Help) => {
+                    self.show(ctx, |view, out| view.help(out))?;
+                    continue;
+                }
                 Ok(Input::Hint) => {
                     // The engine's move, when it wins: the quickest win.
                     let hint = self.engine(position)?.filter(|m| m.wins);
@@ -277,6 +303,17 @@ impl Game<'_> {
         event(self.view, &mut *ctx.out)?;
         Ok(ctx.out.flush()?)
     }
+}
+
+/// How the player's turn ended.
+enum Turn {
+    /// A legal move, leaving this position.
+    Moved(Vec<u64>),
+    /// `undo`: the player's last move and the engine's reply taken back,
+    /// if the player has moved.
+    Undo,
+    /// `quit`, or the end of input.
+    Left,
 }
 
 /// The engine's move, as `play` shows it.
@@ -387,19 +424,24 @@ mod tests {
 
     #[test]
     fn in_a_terminal_every_event_goes_through_the_terminal_view() {
-        let shown = played(&[1, 3, 4], false, "1 2\nhint\n1 3 3\n");
+        let shown = played(&[1, 3, 4], false, "1 2\nhint\nh\n1,3,3\nu\nundo\n");
         assert!(shown.starts_with("Three piles of stones."), "{shown}");
         for said in [
-            "your move (the piles you leave, e.g. '1 3 3'; 'hint'; 'quit')> ",
+            "your move (the piles you leave, e.g. '1 3 3', or 'help')> ",
             "That is not a move: type the position you leave as three numbers (e.g. '1 3 3')",
             "Leave 1 1 4:",
-            "The engine leaves ",
+            "Type at your move:\n",
+            "You take 1 from C, leaving 1 3 3.\n",
+            "The engine takes ",
+            "Taken back: your last move and the engine's reply. Back to 1 3 4.\n",
+            "There is nothing to undo: you have not moved yet.\n",
         ] {
             assert!(shown.contains(said), "{said:?} in {shown}");
         }
         assert!(shown.ends_with("\nbye\n"), "{shown}");
         assert!(played(&[0, 0, 5], false, "0 0 0\n").ends_with("you win!\n"));
         assert!(played(&[1, 3, 4], false, "quit\n").ends_with("> bye\n"));
+        assert!(played(&[1, 3, 4], false, "Q\n").ends_with("> bye\n"));
     }
 
     #[test]
@@ -409,9 +451,6 @@ mod tests {
         assert!(!you_first.contains("your move"), "{you_first}");
         let engine_first = played(&[0, 0, 0], true, "");
         assert!(engine_first.ends_with("You win!\n"), "{engine_first}");
-        assert!(
-            !engine_first.contains("The engine leaves"),
-            "{engine_first}"
-        );
+        assert!(!engine_first.contains("The engine takes"), "{engine_first}");
     }
 }

@@ -3,12 +3,12 @@
 
 use std::io::{self, Write};
 
-use super::referee::{End, Winner, piles_text};
+use super::referee::{End, Winner, piles_text, taken_text};
 use super::view::{Leaving, View};
 
-/// The protocol's lines: `start:`, `engine:`, `hint:`, `illegal:`, and one
-/// closing line, `you win` or `engine wins`. No prompt, and nothing when the
-/// player leaves.
+/// The protocol's lines: `start:`, `engine:`, `hint:`, `undo:`, `help:`,
+/// `illegal:`, and one closing line, `you win` or `engine wins`. No prompt,
+/// no echo of the player's move, and nothing when the player leaves.
 pub(super) struct Pipe;
 
 impl View for Pipe {
@@ -20,8 +20,32 @@ impl View for Pipe {
         Ok(())
     }
 
-    fn engine_move(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
-        writeln!(out, "engine: {}", piles_text(p))
+    fn players_move(&self, _: &mut dyn Write, _: &[u64], _: &[u64]) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// The position left, then what was taken, after two spaces as the
+    /// hint's `win in N`: the piles stay the line's first words.
+    fn engine_move(&self, out: &mut dyn Write, from: &[u64], to: &[u64]) -> io::Result<()> {
+        match taken_text(from, to) {
+            Some(taken) => writeln!(out, "engine: {}  takes {taken}", piles_text(to)),
+            None => writeln!(out, "engine: {}", piles_text(to)),
+        }
+    }
+
+    fn undo(&self, out: &mut dyn Write, back_to: Option<&[u64]>) -> io::Result<()> {
+        match back_to {
+            Some(p) => writeln!(out, "undo: {}", piles_text(p)),
+            None => writeln!(out, "undo: none"),
+        }
+    }
+
+    fn help(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "help: type the position you leave, every pile in the order shown, by spaces \
+             or commas; or hint, undo (u), help (h), quit (q)"
+        )
     }
 
     fn hint(
@@ -79,10 +103,24 @@ mod tests {
             "start: 3 5 6 2 7 9\n"
         );
         assert_eq!(written(|o| Pipe.prompt(o, &p)), "");
+        let to = [3, 5, 6, 2, 6, 8];
+        assert_eq!(written(|o| Pipe.players_move(o, &p, &to)), "");
         assert_eq!(
-            written(|o| Pipe.engine_move(o, &p)),
-            "engine: 3 5 6 2 7 9\n"
+            written(|o| Pipe.engine_move(o, &p, &to)),
+            "engine: 3 5 6 2 6 8  takes 1 from E and F in game 2\n"
         );
+        assert_eq!(
+            written(|o| Pipe.engine_move(o, &[1, 3, 4], &[1, 1, 2])),
+            "engine: 1 1 2  takes 2 from B and C\n"
+        );
+        assert_eq!(written(|o| Pipe.undo(o, Some(&p))), "undo: 3 5 6 2 7 9\n");
+        assert_eq!(written(|o| Pipe.undo(o, None)), "undo: none\n");
+        let help = written(|o| Pipe.help(o));
+        assert!(
+            help.starts_with("help: ") && help.ends_with("quit (q)\n"),
+            "{help}"
+        );
+        assert_eq!(help.lines().count(), 1, "{help}");
         assert_eq!(
             written(|o| Pipe.hint(o, &p, Some(&[0; 6]), None)),
             "hint: 0 0 0 0 0 0\n"

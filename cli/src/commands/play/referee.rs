@@ -31,6 +31,40 @@ pub(super) fn is_over(p: &[u64]) -> bool {
 /// Why leaving `to` from `from` (whole positions, games of three piles in
 /// order) is not a move of one game; `Ok` when it is one.
 pub(super) fn check_move(from: &[u64], to: &[u64]) -> Result<(), String> {
+    the_move(from, to).map(|_| ())
+}
+
+/// What the move from `from` to `to` takes, as the game tells it: `2 from B
+/// and C`, and in a sum the game too, `2 from D and E in game 2`; `None`
+/// when it is not a move.
+pub(super) fn taken_text(from: &[u64], to: &[u64]) -> Option<String> {
+    let (g, taken) = the_move(from, to).ok()?;
+    let names: Vec<String> = (0..3)
+        .filter(|&i| taken.piles()[i])
+        .map(|i| pile_name(3 * g + i))
+        .collect();
+    let piles = match names.split_last()? {
+        (last, []) => last.clone(),
+        (last, others) => format!("{} and {last}", others.join(", ")),
+    };
+    let game = if from.len() > 3 {
+        format!(" in game {}", g + 1)
+    } else {
+        String::new()
+    };
+    Some(format!("{} from {piles}{game}", taken.stones()))
+}
+
+/// The game that leaving `to` from `from` changes, and its move there; why
+/// it is not one move of one game otherwise.
+fn the_move(from: &[u64], to: &[u64]) -> Result<(usize, Move), String> {
+    if from.len() != to.len() {
+        return Err(format!(
+            "a position has {} piles, not {}",
+            from.len(),
+            to.len()
+        ));
+    }
     let changed: Vec<usize> = (0..from.len() / 3)
         .filter(|&g| from[3 * g..3 * g + 3] != to[3 * g..3 * g + 3])
         .collect();
@@ -39,7 +73,7 @@ pub(super) fn check_move(from: &[u64], to: &[u64]) -> Result<(), String> {
         [g] => {
             let game = |p: &[u64]| [p[3 * g], p[3 * g + 1], p[3 * g + 2]];
             Move::between(game(from), game(to))
-                .map(|_| ())
+                .map(|taken| (g, taken))
                 .map_err(|why| explain(why, 3 * g))
         }
         _ => Err(format!(
@@ -153,6 +187,42 @@ mod tests {
                 "{from:?} -> {to:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_move_is_told_by_what_it_takes_and_from_which_piles() {
+        assert_eq!(
+            taken_text(&[5, 3, 4], &[5, 1, 2]).as_deref(),
+            Some("2 from B and C")
+        );
+        assert_eq!(
+            taken_text(&[1, 3, 4], &[1, 3, 3]).as_deref(),
+            Some("1 from C")
+        );
+        assert_eq!(
+            taken_text(&[5, 5, 5], &[0, 0, 0]).as_deref(),
+            Some("5 from A, B and C")
+        );
+        assert_eq!(
+            taken_text(&[1, 3, 4, 5, 5, 5], &[1, 3, 4, 2, 2, 5]).as_deref(),
+            Some("3 from D and E in game 2")
+        );
+        assert_eq!(
+            taken_text(&[1, 3, 4, 5, 5, 5], &[0, 3, 4, 5, 5, 5]).as_deref(),
+            Some("1 from A in game 1")
+        );
+        for (from, to) in [
+            (&[1, 3, 4][..], &[1, 3, 4][..]),
+            (&[1, 3, 4], &[1, 2, 2]),
+            (&[1, 3, 4], &[1, 3]),
+            (&[1, 3, 4, 5, 5, 5], &[1, 3, 3, 4, 5, 5]),
+        ] {
+            assert_eq!(taken_text(from, to), None, "{from:?} -> {to:?}");
+        }
+        assert_eq!(
+            check_move(&[1, 3, 4], &[1, 3]),
+            Err("a position has 3 piles, not 2".to_string())
+        );
     }
 
     #[test]

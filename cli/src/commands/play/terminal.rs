@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use super::referee::{End, Winner, example_move, is_over, pile_name, piles_text};
+use super::referee::{End, Winner, example_move, is_over, pile_name, piles_text, taken_text};
 use super::view::{Leaving, View};
+use crate::args::PLAY_TYPED;
 
 /// The most stones a row draws; a larger pile is drawn cut short, with its size.
 const ROW_STONES_MAX: u64 = 40;
@@ -36,14 +37,40 @@ impl View for Terminal {
     fn prompt(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
         write!(
             out,
-            "your move (the piles you leave, e.g. '{}'; 'hint'; 'quit')> ",
+            "your move (the piles you leave, e.g. '{}', or 'help')> ",
             piles_text(&example_move(p))
         )
     }
 
-    fn engine_move(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
-        writeln!(out, "The engine leaves {}.", piles_text(p))?;
-        draw_piles(out, p)
+    fn players_move(&self, out: &mut dyn Write, from: &[u64], to: &[u64]) -> io::Result<()> {
+        writeln!(out, "{}.", told("You take", "You leave", from, to))
+    }
+
+    fn engine_move(&self, out: &mut dyn Write, from: &[u64], to: &[u64]) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}.",
+            told("The engine takes", "The engine leaves", from, to)
+        )?;
+        draw_piles(out, to)
+    }
+
+    fn undo(&self, out: &mut dyn Write, back_to: Option<&[u64]>) -> io::Result<()> {
+        match back_to {
+            Some(p) => {
+                writeln!(
+                    out,
+                    "Taken back: your last move and the engine's reply. Back to {}.",
+                    piles_text(p)
+                )?;
+                draw_piles(out, p)
+            }
+            None => writeln!(out, "There is nothing to undo: you have not moved yet."),
+        }
+    }
+
+    fn help(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "Type at your move:\n{PLAY_TYPED}")
     }
 
     fn hint(
@@ -112,6 +139,15 @@ impl View for Terminal {
     }
 }
 
+/// A move in words: `takes` what it took, leaving `to` (`You take 1 from C,
+/// leaving 1 3 3`); `leaves` alone if it were no move.
+fn told(takes: &str, leaves: &str, from: &[u64], to: &[u64]) -> String {
+    match taken_text(from, to) {
+        Some(taken) => format!("{takes} {taken}, leaving {}", piles_text(to)),
+        None => format!("{leaves} {}", piles_text(to)),
+    }
+}
+
 /// The piles as rows of stones, each with its name and size; in a sum,
 /// each game's three rows under its number.
 fn draw_piles(out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
@@ -155,16 +191,17 @@ mod tests {
     #[test]
     fn the_piles_are_drawn_as_rows_of_stones() {
         assert_eq!(
-            written(|o| Terminal.engine_move(o, &[1, 3, 7])),
-            "The engine leaves 1 3 7.\n\n  A   1  ●\n  B   3  ●●●\n  C   7  ●●●●● ●●\n\n"
+            written(|o| Terminal.engine_move(o, &[3, 5, 9], &[1, 3, 7])),
+            "The engine takes 2 from A, B and C, leaving 1 3 7.\n\n  A   1  ●\n  B   3  ●●●\n  \
+             C   7  ●●●●● ●●\n\n"
         );
         assert_eq!(
-            written(|o| Terminal.engine_move(o, &[1, 3, 0, 2, 0, 1])),
-            "The engine leaves 1 3 0 2 0 1.\n\n  game 1\n  A   1  ●\n  B   3  ●●●\n  C   0  \n\n  \
-             game 2\n  D   2  ●●\n  E   0  \n  F   1  ●\n\n"
+            written(|o| Terminal.engine_move(o, &[1, 3, 0, 2, 1, 1], &[1, 3, 0, 2, 0, 1])),
+            "The engine takes 1 from E in game 2, leaving 1 3 0 2 0 1.\n\n  game 1\n  A   1  ●\n  \
+             B   3  ●●●\n  C   0  \n\n  game 2\n  D   2  ●●\n  E   0  \n  F   1  ●\n\n"
         );
         // Past Z the names take two letters, and the column widens.
-        let many = written(|o| Terminal.engine_move(o, &[1; 27]));
+        let many = written(|o| Terminal.engine_move(o, &[1; 27], &[1; 27]));
         assert!(many.contains("\n   A   1  ●\n"), "{many}");
         assert!(many.contains("\n  AA   1  ●\n"), "{many}");
     }
@@ -191,7 +228,16 @@ mod tests {
     fn the_prompt_suggests_a_legal_move_and_the_rest_is_said_in_sentences() {
         assert_eq!(
             written(|o| Terminal.prompt(o, &[1, 4, 4])),
-            "your move (the piles you leave, e.g. '1 3 4'; 'hint'; 'quit')> "
+            "your move (the piles you leave, e.g. '1 3 4', or 'help')> "
+        );
+        assert_eq!(
+            written(|o| Terminal.players_move(o, &[1, 3, 4], &[1, 3, 3])),
+            "You take 1 from C, leaving 1 3 3.\n"
+        );
+        // Only a move is told by what it takes.
+        assert_eq!(
+            written(|o| Terminal.players_move(o, &[1, 3, 4], &[1, 3, 4])),
+            "You leave 1 3 4.\n"
         );
         assert_eq!(
             written(|o| Terminal.illegal(o, "why")),
@@ -244,6 +290,30 @@ mod tests {
             nothing.contains("the engine, to move first, has lost"),
             "{nothing}"
         );
+    }
+
+    #[test]
+    fn undo_goes_back_or_says_there_is_nothing_to_undo() {
+        assert_eq!(
+            written(|o| Terminal.undo(o, Some(&[1, 3, 4]))),
+            "Taken back: your last move and the engine's reply. Back to 1 3 4.\n\n  A   1  ●\n  \
+             B   3  ●●●\n  C   4  ●●●●\n\n"
+        );
+        assert_eq!(
+            written(|o| Terminal.undo(o, None)),
+            "There is nothing to undo: you have not moved yet.\n"
+        );
+    }
+
+    #[test]
+    fn help_lists_every_command_and_its_shortcut() {
+        let help = written(|o| Terminal.help(o));
+        assert!(help.starts_with("Type at your move:\n"), "{help}");
+        for command in [
+            "hint ", "undo, u ", "help, h ", "quit, q ", "commas", "Ctrl-C",
+        ] {
+            assert!(help.contains(command), "{command:?} in {help}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::referee::End;
 /// Why the player left before the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Leaving {
-    /// `quit` was typed.
+    /// `quit` or `q` was typed.
     Quit,
     /// The input ended.
     EndOfInput,
@@ -22,8 +22,16 @@ pub(super) trait View {
     fn start(&self, out: &mut dyn Write, p: &[u64], misere: bool) -> io::Result<()>;
     /// The player is asked for a move from `p`.
     fn prompt(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
-    /// The engine left `p`.
-    fn engine_move(&self, out: &mut dyn Write, p: &[u64]) -> io::Result<()>;
+    /// The player moved from `from` and left `to`.
+    fn players_move(&self, out: &mut dyn Write, from: &[u64], to: &[u64]) -> io::Result<()>;
+    /// The engine moved from `from` and left `to`.
+    fn engine_move(&self, out: &mut dyn Write, from: &[u64], to: &[u64]) -> io::Result<()>;
+    /// The answer to `undo`: the position where the player moved last,
+    /// back again with that move and the engine's reply taken back; `None`
+    /// when the player has not moved yet.
+    fn undo(&self, out: &mut dyn Write, back_to: Option<&[u64]>) -> io::Result<()>;
+    /// The answer to `help`: what the player can type.
+    fn help(&self, out: &mut dyn Write) -> io::Result<()>;
     /// The answer to `hint`: the winning move the engine would make, as the
     /// position it leaves, or `None` when `p` has none; `wins_in`, the moves
     /// the win takes with perfect play, where the remoteness is known.
