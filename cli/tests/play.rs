@@ -595,8 +595,8 @@ fn bad_arguments_are_refused_at_the_start() {
             "past the largest this tool runs",
         ),
         (
-            vec!["1", "2", "3", "4", "5", "501"],
-            "playing the sum (1, 2, 3) + (4, 5, 501) would need the Grundy values to 501, \
+            vec!["1", "2", "3", "4", "5", "1501"],
+            "playing the sum (1, 2, 3) + (4, 5, 1501) would need the Grundy values to 1501, \
              past the largest this tool computes",
         ),
     ] {
