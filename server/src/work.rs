@@ -63,6 +63,12 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    #[test]
+    fn twice_the_cores_of_heavy_answers_run_at_once_within_bounds() {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        assert_eq!(answers_at_once(), (2 * cores).clamp(4, 16));
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn no_more_jobs_run_at_once_than_the_bound() {
         let work = Work::new(2);
