@@ -65,7 +65,10 @@ fn position_bytes(moves: usize, piles: usize) -> usize {
     let engine = usize::from(moves > 0);
     let each = piles.saturating_mul(5).saturating_add(80);
     let moves = moves.saturating_add(engine).saturating_mul(each);
-    piles.saturating_mul(5).saturating_add(128).saturating_add(moves)
+    piles
+        .saturating_mul(5)
+        .saturating_add(128)
+        .saturating_add(moves)
 }
 
 /// At least the number of moves from `position`: a game whose largest pile
@@ -303,7 +306,12 @@ mod tests {
         let limit = u64::from(stone_game::LIMIT);
         for (a, to) in [(0, 0), (0, 10), (7, 100), (limit, limit)] {
             let answer = solver.slice(a, to).unwrap();
-            assert_fits(&format!("A = {a}, limit {to}"), &answer, slice_bytes(to), None);
+            assert_fits(
+                &format!("A = {a}, limit {to}"),
+                &answer,
+                slice_bytes(to),
+                None,
+            );
         }
     }
 
