@@ -233,6 +233,9 @@ struct Session {
     id: String,
     driver: SocketAddr,
     url: String,
+    /// Chromium's profile, removed once the session has closed and the
+    /// browser no longer writes to it.
+    profile: tempfile::TempDir,
 }
 
 impl Session {
@@ -276,18 +279,21 @@ impl Session {
             .await
             .map_err(|e| e.to_string())?
             .ok_or("no session id")?;
-        // The profile is removed with the session: keep it until then.
-        std::mem::forget(profile);
         Ok(Session {
             client,
             id,
             driver: environment.driver_address,
             url: environment.server.url.clone(),
+            profile,
         })
     }
 
     async fn close(self) {
         let _ = self.client.close().await;
+        // Closing the session ends the browser, which may still be writing
+        // its profile as it goes: a profile that cannot be removed yet is
+        // left for the system's temporary files rather than failing a test.
+        let _ = self.profile.close();
     }
 
     /// Opens the page at `query` and waits until it has read its URL.
