@@ -32,7 +32,9 @@
 //! Past the limit the queries answer `None`; [`ScannedTables::scan`] computes the same
 //! tables at run time for any limit up to [`ScannedTables::MAX_LIMIT`], with the same
 //! queries, and [`ScannedTriples::scan`] the triples, sums and counts alone,
-//! in less time and memory (BENCHMARKS.md has the figures).
+//! in less time and memory (BENCHMARKS.md has the figures);
+//! [`ScannedTotals::scan`] the sums and counts without the triples, in the
+//! scan's memory alone.
 //! [`GrundyTable::compute`] gives the Sprague-Grundy value of every
 //! position up to a limit: 0 at the losing positions, and what decides a
 //! sum of several games played at once.
@@ -75,7 +77,7 @@
 //!   tables do not reach, never a wrapped number.
 //! - **Limits are `u32`**: [`LIMIT`], [`Tables::limit`], the limits of the
 //!   runtime scans and tables ([`ScannedTables::scan`],
-//!   [`ScannedTriples::scan`], [`GrundyTable::compute`],
+//!   [`ScannedTriples::scan`], [`ScannedTotals::scan`], [`GrundyTable::compute`],
 //!   [`RemotenessTable::compute`], [`BruteForce::new`], `tables!(N)`), and the `l` of `losing_sum(l)` and `losing_count(l)`.
 //!   Every limit a table takes is at most [`u16::MAX`]; a `u32` holds it
 //!   with room to spare.
@@ -95,7 +97,7 @@
 //!   nothing, so every `Move` is one the rules allow somewhere.
 //! - **Each runtime table tells its bounds before it is built**: the
 //!   associated `MAX_LIMIT` and `const fn memory_needed(limit: u32) -> u64`
-//!   of [`ScannedTables`], [`ScannedTriples`], [`GrundyTable`],
+//!   of [`ScannedTables`], [`ScannedTriples`], [`ScannedTotals`], [`GrundyTable`],
 //!   [`RemotenessTable`] and [`BruteForce`] give the largest limit each takes and the bytes it
 //!   needs there.
 //! - **Refusals are typed**: `None` from a query past its tables, and an
@@ -108,7 +110,8 @@
 //! build script and the runtime scans share. Its items that appear here,
 //! [`Progress`], [`ScanError`] and [`position_key`], are re-exported and are
 //! part of this crate's API, as are the estimates behind
-//! [`ScannedTables::memory_needed`] and [`ScannedTriples::memory_needed`].
+//! [`ScannedTables::memory_needed`], [`ScannedTriples::memory_needed`] and
+//! [`ScannedTotals::memory_needed`].
 //! The two crates are released together, at one version, and this crate
 //! depends on exactly its own version of the scan, so the scan's types are
 //! the same types through either crate in every build.
@@ -136,8 +139,8 @@
 //! a query in a `const` item keeps compiling whatever features another crate
 //! in the same build turns on. A feature adds items, never changes one.
 //!
-//! - `std` (default): the runtime scans [`ScannedTables`] and
-//!   [`ScannedTriples`] (normal and misère), the [`BruteForce`] check, the
+//! - `std` (default): the runtime scans [`ScannedTables`],
+//!   [`ScannedTriples`] and [`ScannedTotals`] (normal and misère), the [`BruteForce`] check, the
 //!   Sprague-Grundy values of [`GrundyTable`] (normal play), and the
 //!   outcomes and remoteness of [`RemotenessTable`] (either convention). Without it the crate is `no_std`; `alloc`
 //!   alone brings them back.
@@ -208,7 +211,7 @@ pub use position::{Position, PositionError};
 #[cfg(feature = "alloc")]
 pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
 #[cfg(feature = "alloc")]
-pub use scanned::{Progress, ScanError, ScannedTables, ScannedTriples};
+pub use scanned::{Progress, ScanError, ScannedTables, ScannedTotals, ScannedTriples};
 pub use stone_game_scan::Convention;
 pub use stone_game_scan::format::position_key;
 #[cfg(feature = "alloc")]

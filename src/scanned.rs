@@ -9,7 +9,8 @@ use alloc::vec::Vec;
 
 use stone_game_scan::format::{RANK_BYTES, rank_directory};
 use stone_game_scan::scan::{
-    MAX_SCAN_LIMIT, Scan, losing_triples_for, memory_needed, memory_needed_for_triples, prefix_sums,
+    MAX_SCAN_LIMIT, Scan, losing_totals_for, losing_triples_for, memory_needed,
+    memory_needed_for_totals, memory_needed_for_triples, prefix_sums,
 };
 pub use stone_game_scan::scan::{Progress, ScanError};
 
@@ -60,7 +61,7 @@ impl ScannedTables {
     pub const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
 
     /// The memory, in bytes, that [`ScannedTables::scan`] needs at its peak
-    /// for `limit` (saturating at `u64::MAX` for limits no scan accepts): an
+    /// for `limit`, also for limits no scan accepts: an
     /// estimate from the sizes of the scan's bitsets, the partner table and
     /// the triples ([`stone_game_scan::scan::memory_needed`]).
     ///
@@ -141,16 +142,14 @@ impl ScannedTables {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct ScannedTriples {
-    limit: u32,
     triples: Vec<Triple>,
-    sums: Vec<u64>,
-    counts: Vec<u64>,
+    totals: ScannedTotals,
 }
 
 impl core::fmt::Debug for ScannedTriples {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ScannedTriples")
-            .field("limit", &self.limit)
+            .field("limit", &self.totals.limit)
             .field("triples", &self.triples.len())
             .finish_non_exhaustive()
     }
@@ -204,12 +203,126 @@ impl ScannedTriples {
 
     /// The limit: the largest pile of the triples.
     pub fn limit(&self) -> u32 {
-        self.limit
+        self.totals.limit
     }
 
     /// The losing triples `x <= y <= z <= limit`, in lexicographic order.
     pub fn triples(&self) -> Triples<'_> {
         Triples::wide(&self.triples)
+    }
+
+    /// S(l): the sum of `x + y + z` over losing triples with `z <= l`, or
+    /// `None` when `l` is past the limit.
+    pub fn losing_sum(&self, l: u32) -> Option<u64> {
+        self.totals.losing_sum(l)
+    }
+
+    /// The number of losing triples with `z <= l`, or `None` past the limit.
+    pub fn losing_count(&self, l: u32) -> Option<u64> {
+        self.totals.losing_count(l)
+    }
+
+    /// The running totals alone.
+    ///
+    /// ```
+    /// use stone_game::{ScannedTotals, ScannedTriples};
+    /// assert_eq!(ScannedTriples::scan(100)?.totals(), &ScannedTotals::scan(100)?);
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn totals(&self) -> &ScannedTotals {
+        &self.totals
+    }
+}
+
+/// The running totals of a runtime scan, S(l) and the count of losing
+/// triples for every `l` up to its limit, without the triples: what sums and
+/// counts need, in the memory of the scan alone. The scan is
+/// [`ScannedTriples`]'s, each triple added to the totals as it is found
+/// ([`stone_game_scan::scan::losing_totals_for`]); at large limits the
+/// triples would take more memory than the scan (2.9 GiB of 517,829,025
+/// triples at 65535, BENCHMARKS.md).
+///
+/// ```
+/// use stone_game::ScannedTotals;
+/// let totals = ScannedTotals::scan(100)?;
+/// assert_eq!(totals.losing_sum(100), Some(173_895));
+/// assert_eq!(totals.losing_count(100), Some(1264));
+/// assert_eq!(totals.losing_sum(101), None);
+/// # Ok::<(), stone_game::ScanError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct ScannedTotals {
+    limit: u32,
+    sums: Vec<u64>,
+    counts: Vec<u64>,
+}
+
+impl core::fmt::Debug for ScannedTotals {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ScannedTotals")
+            .field("limit", &self.limit)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ScannedTotals {
+    /// The largest limit [`ScannedTotals::scan`] takes, the same as
+    /// [`ScannedTables::MAX_LIMIT`].
+    pub const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
+
+    /// The memory, in bytes, that [`ScannedTotals::scan`] needs at its peak
+    /// for `limit` (saturating at `u64::MAX` for limits no scan accepts):
+    /// [`ScannedTriples::memory_needed`] without the triples
+    /// ([`stone_game_scan::scan::memory_needed_for_totals`]).
+    ///
+    /// ```
+    /// use stone_game::{ScannedTotals, ScannedTriples};
+    /// assert!(ScannedTotals::memory_needed(1000) < ScannedTriples::memory_needed(1000));
+    /// assert!(ScannedTotals::memory_needed(u32::MAX) > ScannedTotals::memory_needed(65535));
+    /// ```
+    pub const fn memory_needed(limit: u32) -> u64 {
+        memory_needed_for_totals(limit)
+    }
+
+    /// Scans the totals up to `limit`, in
+    /// [`ScannedTotals::memory_needed(limit)`](Self::memory_needed) bytes;
+    /// a limit past [`ScannedTotals::MAX_LIMIT`] is refused.
+    ///
+    /// ```
+    /// assert!(stone_game::ScannedTotals::scan(70_000).is_err());
+    /// ```
+    pub fn scan(limit: u32) -> Result<ScannedTotals, ScanError> {
+        ScannedTotals::scan_for(Convention::Normal, limit, |_| {})
+    }
+
+    /// The totals of the game under `convention` up to `limit`, reporting
+    /// progress as [`ScannedTriples::scan_for`] does, once per value of the
+    /// smallest pile.
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTotals, ScannedTriples};
+    /// let misere = ScannedTotals::scan_for(Convention::Misere, 100, |_| {})?;
+    /// let triples = ScannedTriples::scan_misere(100)?;
+    /// assert_eq!(misere.losing_sum(100), triples.losing_sum(100));
+    /// assert_ne!(misere, ScannedTotals::scan(100)?);
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_for(
+        convention: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<ScannedTotals, ScanError> {
+        let (sums, counts) = losing_totals_for(convention, limit, progress)?;
+        Ok(ScannedTotals {
+            limit,
+            sums,
+            counts,
+        })
+    }
+
+    /// The limit: the largest `l` the totals reach.
+    pub fn limit(&self) -> u32 {
+        self.limit
     }
 
     /// S(l): the sum of `x + y + z` over losing triples with `z <= l`, or
@@ -317,10 +430,12 @@ impl ScannedTriples {
         let triples = losing_triples_for(convention, limit, progress)?;
         let (sums, counts) = prefix_sums(limit, &triples);
         Ok(ScannedTriples {
-            limit,
             triples,
-            sums,
-            counts,
+            totals: ScannedTotals {
+                limit,
+                sums,
+                counts,
+            },
         })
     }
 }
@@ -337,11 +452,21 @@ mod tests {
                 ScannedTriples::memory_needed(limit),
                 memory_needed_for_triples(limit)
             );
+            assert_eq!(
+                ScannedTotals::memory_needed(limit),
+                memory_needed_for_totals(limit)
+            );
         }
-        for max in [ScannedTables::MAX_LIMIT, ScannedTriples::MAX_LIMIT] {
+        let maxima = [
+            ScannedTables::MAX_LIMIT,
+            ScannedTriples::MAX_LIMIT,
+            ScannedTotals::MAX_LIMIT,
+        ];
+        for max in maxima {
             assert_eq!(max, u32::from(u16::MAX));
             assert!(ScannedTables::scan(max + 1).is_err());
             assert!(ScannedTriples::scan(max + 1).is_err());
+            assert!(ScannedTotals::scan(max + 1).is_err());
         }
     }
 }

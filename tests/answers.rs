@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use stone_game::{
     AnswerError, Convention, GrundyTable, MisereUndefined, Outcome, Position, PositionAnswer,
-    RemotenessTable, ScannedTables, ScannedTriples, Solver, TableKind,
+    RemotenessTable, ScannedTables, ScannedTotals, ScannedTriples, Solver, TableKind,
 };
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
@@ -435,6 +435,18 @@ fn slices_maps_and_totals_follow_the_rules_in_both_conventions() {
         let triples = ScannedTriples::scan_for(convention, L as u32, |_| {}).unwrap();
         let by_triples = Solver::new(convention).with_triples(&triples);
         assert_eq!(by_triples.total(L), solver.total(L));
+        // And so does the scan of the totals alone.
+        let totals = ScannedTotals::scan_for(convention, L as u32, |_| {}).unwrap();
+        let by_totals = Solver::new(convention).with_totals(&totals);
+        for l in 0..=L {
+            assert_eq!(by_totals.total(l), solver.total(l), "{convention:?} to {l}");
+        }
+        if convention == Convention::Misere {
+            // No embedded tables answer misère play: the totals list nothing,
+            // and answer nothing past their limit.
+            assert!(by_totals.losing_list(L).is_err());
+            assert!(by_totals.total(L + 1).is_err());
+        }
         for a in 0..=L {
             for b in 0..=L {
                 let partner = solver.partner(a, b).unwrap().partner;

@@ -2,7 +2,10 @@
 //! independent check of the mathematics) and against the runtime scan (the
 //! same scan code, so the check of what the generator emits).
 
-use stone_game::{BruteForce, EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables, ScannedTriples};
+use stone_game::{
+    BruteForce, Convention, EMBEDDED, LIMIT, LOSING_TRIPLES, Outcome, RemotenessTable,
+    ScannedTables, ScannedTotals, ScannedTriples,
+};
 use stone_game_generator::emit::{Options, SOURCE_FILE, render};
 use stone_game_generator::format::pair_count;
 use stone_game_generator::scan::Scan;
@@ -126,6 +129,61 @@ fn the_scan_of_the_triples_alone_equals_the_whole_scan() {
     }
 }
 
+/// The totals kept without the triples, against totals summed from the
+/// losing positions of a computation that knows nothing of keys: the brute
+/// force in normal play, the remoteness table's outcomes (retrograde
+/// analysis of the moves) under misère.
+#[test]
+fn the_totals_alone_are_the_sums_of_the_losing_positions_in_both_conventions() {
+    for convention in [Convention::Normal, Convention::Misere] {
+        for limit in [0, 1, 2, 5, 13, 40] {
+            let losing: Vec<[u64; 3]> = match convention {
+                Convention::Normal => BruteForce::new(limit)
+                    .expect("a small limit")
+                    .losing_triples()
+                    .map(|t| t.map(u64::from))
+                    .collect(),
+                Convention::Misere => {
+                    let table = RemotenessTable::compute(limit, convention).expect("small");
+                    let l = u64::from(limit);
+                    let mut losing = Vec::new();
+                    for x in 0..=l {
+                        for y in x..=l {
+                            for z in y..=l {
+                                let value = table.value(x, y, z).expect("inside");
+                                if value.outcome == Outcome::Lose {
+                                    losing.push([x, y, z]);
+                                }
+                            }
+                        }
+                    }
+                    losing
+                }
+            };
+            let totals = ScannedTotals::scan_for(convention, limit, |_| {}).expect("scans");
+            assert_eq!(totals.limit(), limit);
+            for l in 0..=limit {
+                let to_l = losing.iter().filter(|t| t[2] <= u64::from(l));
+                let sum = to_l.clone().map(|t| t.iter().sum::<u64>()).sum::<u64>();
+                let what = format!("{convention:?} to {limit}, l = {l}");
+                assert_eq!(totals.losing_sum(l), Some(sum), "S, {what}");
+                assert_eq!(
+                    totals.losing_count(l),
+                    Some(to_l.count() as u64),
+                    "count, {what}"
+                );
+            }
+            assert_eq!(totals.losing_sum(limit + 1), None);
+            assert_eq!(totals.losing_count(limit + 1), None);
+        }
+        // Past the embedded tables, the totals of the triples' own scan.
+        let limit = LIMIT + 40;
+        let alone = ScannedTotals::scan_for(convention, limit, |_| {}).expect("scans");
+        let triples = ScannedTriples::scan_for(convention, limit, |_| {}).expect("scans");
+        assert!(&alone == triples.totals(), "{convention:?} to {limit}");
+    }
+}
+
 #[test]
 fn the_scan_finds_a_partner_for_every_pair() {
     let scan = Scan::run(LIMIT).expect("scans");
@@ -215,6 +273,8 @@ fn the_debug_forms_name_the_limit_and_the_number_of_triples() {
         format!("{scan:?}"),
         "ScannedTriples { limit: 4, triples: 5, .. }"
     );
+    let scan = ScannedTotals::scan(4).expect("scans");
+    assert_eq!(format!("{scan:?}"), "ScannedTotals { limit: 4, .. }");
 }
 
 #[test]

@@ -40,9 +40,10 @@
 //! names that command's largest.
 //!
 //! Past the embedded tables, a limit is scanned at run time, after a note on
-//! stderr: `sum`, `count` and `list` with
+//! stderr: `list` with
 //! [`ScannedTriples::scan`](stone_game::ScannedTriples::scan), which stops at
-//! the limit, the others with
+//! the limit, `sum` and `count` with the same scan keeping only its totals
+//! ([`ScannedTotals::scan`](stone_game::ScannedTotals::scan)), the others with
 //! [`ScannedTables::scan`](stone_game::ScannedTables::scan). Exit codes: 0
 //! for success, 1 when `verify` finds a mismatch or the output or a picture
 //! cannot be written, 2 for bad arguments (one `error:` line that says the fix,
@@ -319,11 +320,15 @@ mod tests {
     #[test]
     fn scans_that_do_not_fit_are_refused() {
         let above = u64::from(stone_game::LIMIT) + 1;
-        // A sum needs the triples alone; a partner, the whole tables.
+        // A sum needs the totals alone; a list the triples; a partner, the
+        // whole tables.
         let whole = stone_game_memory::human_size(stone_game::ScannedTables::memory_needed(
             stone_game::LIMIT + 1,
         ));
         let triples = stone_game_memory::human_size(stone_game::ScannedTriples::memory_needed(
+            stone_game::LIMIT + 1,
+        ));
+        let totals = stone_game_memory::human_size(stone_game::ScannedTotals::memory_needed(
             stone_game::LIMIT + 1,
         ));
         for args in [
@@ -355,8 +360,9 @@ mod tests {
             assert_refused(&args, 10, "only 10 B is available");
         }
         let above = above.to_string();
+        assert_refused(&["sum", &above], 1000, &format!("about {totals} of memory"));
         assert_refused(
-            &["sum", &above],
+            &["list", "--limit", &above],
             1000,
             &format!("about {triples} of memory"),
         );

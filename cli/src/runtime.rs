@@ -4,7 +4,7 @@
 
 use stone_game::{
     AnswerError, Convention, GrundyError, GrundyTable, LIMIT, MisereUndefined, Progress,
-    RemotenessError, RemotenessTable, ScanError, ScannedTables, ScannedTriples,
+    RemotenessError, RemotenessTable, ScanError, ScannedTables, ScannedTotals, ScannedTriples,
 };
 
 use crate::context::{Ctx, Failure};
@@ -21,8 +21,9 @@ pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Resu
 }
 
 /// A runtime scan the CLI runs: the whole tables, or the triples alone where
-/// they answer (sums, counts, lists), at about half the cost; or the Grundy
-/// values (`grundy.rs`).
+/// they answer (lists), at about half the cost, or their totals alone (sums
+/// and counts), without the triples' memory; or the Grundy values
+/// (`grundy.rs`).
 pub(crate) trait RuntimeScan: Sized {
     /// Why the scan refused.
     type Error: std::fmt::Display;
@@ -77,6 +78,23 @@ impl RuntimeScan for ScannedTriples {
         progress: impl FnMut(Progress),
     ) -> Result<Self, ScanError> {
         ScannedTriples::scan_for(convention, limit, progress)
+    }
+}
+
+impl RuntimeScan for ScannedTotals {
+    type Error = ScanError;
+    // As far as the triples, in less memory.
+    const MAX_LIMIT: u32 = ScannedTotals::MAX_LIMIT;
+    const NO_FURTHER: &'static str = <ScannedTriples as RuntimeScan>::NO_FURTHER;
+    fn memory_needed(limit: u32) -> u64 {
+        ScannedTotals::memory_needed(limit)
+    }
+    fn scan_for(
+        convention: Convention,
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<Self, ScanError> {
+        ScannedTotals::scan_for(convention, limit, progress)
     }
 }
 

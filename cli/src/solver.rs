@@ -4,7 +4,7 @@
 
 use stone_game::{
     AnswerError, Convention, GrundyTable, MisereUndefined, Position, RemotenessTable,
-    ScannedTables, ScannedTriples, Solver,
+    ScannedTables, ScannedTotals, ScannedTriples, Solver,
 };
 
 use crate::context::{Ctx, Failure};
@@ -16,6 +16,7 @@ pub(crate) struct Built {
     convention: Convention,
     tables: Option<ScannedTables>,
     triples: Option<ScannedTriples>,
+    totals: Option<ScannedTotals>,
     remoteness: Option<RemotenessTable>,
     grundy: Option<GrundyTable>,
 }
@@ -27,6 +28,7 @@ impl Built {
             convention,
             tables: None,
             triples: None,
+            totals: None,
             remoteness: None,
             grundy: None,
         }
@@ -51,8 +53,7 @@ impl Built {
         self
     }
 
-    /// The triples to `limit`, for totals and lists (`--scan` forces a
-    /// scan).
+    /// The triples to `limit`, for lists (`--scan` forces a scan).
     pub(crate) fn triples(
         mut self,
         ctx: &mut Ctx,
@@ -61,6 +62,18 @@ impl Built {
         what: &str,
     ) -> Result<Built, Failure> {
         self.triples = table_to(ctx, self.convention, limit, force_scan, what)?;
+        Ok(self)
+    }
+
+    /// The totals to `limit` (`--scan` forces a scan), without the triples.
+    pub(crate) fn totals(
+        mut self,
+        ctx: &mut Ctx,
+        limit: u64,
+        force_scan: bool,
+        what: &str,
+    ) -> Result<Built, Failure> {
+        self.totals = table_to(ctx, self.convention, limit, force_scan, what)?;
         Ok(self)
     }
 
@@ -116,6 +129,9 @@ impl Built {
         }
         if let Some(triples) = &self.triples {
             solver = solver.with_triples(triples);
+        }
+        if let Some(totals) = &self.totals {
+            solver = solver.with_totals(totals);
         }
         if let Some(table) = &self.remoteness {
             solver = solver

@@ -16,7 +16,8 @@
 //! It is a public dependency of `stone-game`, released with it at one
 //! version and pinned by it exactly (`=`): [`scan::Progress`],
 //! [`scan::ScanError`], [`format::position_key`] and the scans' memory
-//! estimates ([`scan::memory_needed`], [`scan::memory_needed_for_triples`])
+//! estimates ([`scan::memory_needed`], [`scan::memory_needed_for_triples`],
+//! [`scan::memory_needed_for_totals`])
 //! reach users through `stone-game`, as part of its API, and are the same
 //! items through either crate.
 //!

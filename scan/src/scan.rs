@@ -185,6 +185,26 @@ pub const fn memory_needed_for_triples(limit: u32) -> u64 {
     saturate(bitsets + band + triples)
 }
 
+/// The memory, in bytes, that [`losing_totals_for`] needs at its peak for
+/// `limit`, also for limits no scan accepts: that of
+/// [`memory_needed_for_triples`] without the triples, and with two totals
+/// per limit: about half of it at 1000, two fifths at 65535.
+///
+/// ```
+/// use stone_game_scan::scan::{memory_needed_for_totals, memory_needed_for_triples};
+/// assert!(memory_needed_for_totals(1000) < memory_needed_for_triples(1000) * 2 / 3);
+/// assert!(memory_needed_for_totals(u32::MAX) > memory_needed_for_totals(65535));
+/// ```
+pub const fn memory_needed_for_totals(limit: u32) -> u64 {
+    // In u128, so no limit overflows; the result saturates.
+    let rows = limit as u128 + 1;
+    let row_bytes = 8 * rows.div_ceil(64);
+    let bitsets = 4 * rows * row_bytes;
+    let band = 2 * TILE as u128 * rows;
+    let totals = 2 * 8 * rows;
+    saturate(bitsets + band + totals)
+}
+
 /// A byte count as `u64`, `u64::MAX` when it does not fit.
 const fn saturate(bytes: u128) -> u64 {
     if bytes > u64::MAX as u128 {
@@ -478,7 +498,9 @@ impl Scan {
         cols: usize,
         progress: impl FnMut(Progress),
     ) -> Result<Scan, ScanError> {
-        let (triples, partners) = scan(convention, limit, Reach::Partners { cols }, progress)?;
+        let mut triples = Vec::new();
+        let reach = Reach::Partners { cols };
+        let partners = scan(convention, limit, reach, progress, |t| triples.push(t))?;
         Ok(Scan {
             convention,
             limit,
@@ -533,7 +555,37 @@ pub fn losing_triples_for(
     limit: u32,
     progress: impl FnMut(Progress),
 ) -> Result<Vec<[u16; 3]>, ScanError> {
-    scan(convention, limit, Reach::Cube, progress).map(|(triples, _)| triples)
+    let mut triples = Vec::new();
+    scan(convention, limit, Reach::Cube, progress, |t| {
+        triples.push(t)
+    })?;
+    Ok(triples)
+}
+
+/// The running totals of the losing triples up to `limit` of the game
+/// played under `convention`, as [`prefix_sums`] gives them: S(l) and the
+/// count, one entry per limit `0..=limit`. The same scan as
+/// [`losing_triples_for`], adding each triple as it is found instead of
+/// keeping it, in [`memory_needed_for_totals`] bytes: at large limits the
+/// triples take more memory than the scan itself.
+///
+/// ```
+/// use stone_game_scan::{Convention, scan::{losing_totals_for, losing_triples_for, prefix_sums}};
+/// let (sums, counts) = losing_totals_for(Convention::Normal, 4, |_| {})?;
+/// assert_eq!(sums, [0, 0, 3, 10, 27]);
+/// assert_eq!(counts, [1, 1, 2, 3, 5]);
+/// let misere = losing_triples_for(Convention::Misere, 100, |_| {})?;
+/// assert_eq!(losing_totals_for(Convention::Misere, 100, |_| {})?, prefix_sums(100, &misere));
+/// # Ok::<(), stone_game_scan::scan::ScanError>(())
+/// ```
+pub fn losing_totals_for(
+    convention: Convention,
+    limit: u32,
+    progress: impl FnMut(Progress),
+) -> Result<(Vec<u64>, Vec<u64>), ScanError> {
+    let mut totals = Totals::new(limit);
+    scan(convention, limit, Reach::Cube, progress, |t| totals.add(t))?;
+    Ok(totals.running())
 }
 
 /// How far the searches of a scan run.
@@ -546,9 +598,9 @@ enum Reach {
     Cube,
 }
 
-/// The scan of the module docs: the losing triples up to `limit` in
-/// lexicographic order, and for [`Reach::Partners`] the partner of every
-/// pair (empty for [`Reach::Cube`]).
+/// The scan of the module docs: hands `found` the losing triples up to
+/// `limit` in lexicographic order, and returns for [`Reach::Partners`] the
+/// partner of every pair (empty for [`Reach::Cube`]).
 ///
 /// The one difference `convention` makes: under [`Convention::Misere`] the
 /// triple `(0, 0, 0)` is not losing, so it holds no key, and the first
@@ -558,7 +610,8 @@ fn scan(
     limit: u32,
     reach: Reach,
     mut progress: impl FnMut(Progress),
-) -> Result<(Vec<[u16; 3]>, Vec<u32>), ScanError> {
+    mut found_triple: impl FnMut([u16; 3]),
+) -> Result<Vec<u32>, ScanError> {
     let l = accepted(limit)?;
     let pairs_total = pair_count(limit);
     // Only rows up to the limit are ever read.
@@ -575,7 +628,6 @@ fn scan(
     if !cube {
         partners = vec![u32::MAX; pairs_total as usize];
     }
-    let mut triples = Vec::new();
     let mut pairs_done = 0u64;
     // In tiles of TILE x TILE pairs (module docs): a band of TILE rows
     // at a time, TILE columns of each row per tile. Per row of the band:
@@ -675,7 +727,7 @@ fn scan(
                     } else {
                         partners[index(x, y)] as u16
                     };
-                    triples.push([x as u16, y as u16, z]);
+                    found_triple([x as u16, y as u16, z]);
                 }
             }
             pairs_done += (l - x + 1) as u64;
@@ -686,7 +738,7 @@ fn scan(
         }
         xb = xe;
     }
-    Ok((triples, partners))
+    Ok(partners)
 }
 
 impl Scan {
@@ -748,19 +800,46 @@ impl Scan {
 /// # Ok::<(), stone_game_scan::scan::ScanError>(())
 /// ```
 pub fn prefix_sums(limit: u32, triples: &[[u16; 3]]) -> (Vec<u64>, Vec<u64>) {
-    let len = limit as usize + 1;
-    let (mut sums, mut counts) = (vec![0u64; len], vec![0u64; len]);
-    for &[x, y, z] in triples {
-        if let (Some(sum), Some(count)) = (sums.get_mut(z as usize), counts.get_mut(z as usize)) {
-            *sum += u64::from(x) + u64::from(y) + u64::from(z);
+    let mut totals = Totals::new(limit);
+    for &triple in triples {
+        totals.add(triple);
+    }
+    totals.running()
+}
+
+/// The sum of `x + y + z` and the count of the triples added, by their
+/// largest pile `z <= limit`; triples past the limit are not counted.
+struct Totals {
+    sums: Vec<u64>,
+    counts: Vec<u64>,
+}
+
+impl Totals {
+    fn new(limit: u32) -> Totals {
+        let len = limit as usize + 1;
+        Totals {
+            sums: vec![0; len],
+            counts: vec![0; len],
+        }
+    }
+
+    fn add(&mut self, [x, y, z]: [u16; 3]) {
+        let z = usize::from(z);
+        if let (Some(sum), Some(count)) = (self.sums.get_mut(z), self.counts.get_mut(z)) {
+            *sum += u64::from(x) + u64::from(y) + z as u64;
             *count += 1;
         }
     }
-    for l in 1..len {
-        sums[l] += sums[l - 1];
-        counts[l] += counts[l - 1];
+
+    /// The totals up to each limit: S(l) and the count of triples with
+    /// `z <= l`.
+    fn running(mut self) -> (Vec<u64>, Vec<u64>) {
+        for l in 1..self.sums.len() {
+            self.sums[l] += self.sums[l - 1];
+            self.counts[l] += self.counts[l - 1];
+        }
+        (self.sums, self.counts)
     }
-    (sums, counts)
 }
 
 /// A partner as the partner table stores it, in `u32`. GAME.md bounds the

@@ -228,8 +228,8 @@ pub(crate) async fn sum(
     let total = if convention == Convention::Normal && limit <= u64::from(stone_game::LIMIT) {
         solver.total(limit)?
     } else {
-        let triples = app.tables.triples(convention, limit).await?;
-        solver.with_triples(&triples).total(limit)?
+        let totals = app.tables.totals(convention, limit).await?;
+        solver.with_totals(&totals).total(limit)?
     };
     Ok(Json(total))
 }

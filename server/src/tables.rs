@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use stone_game::{
-    Convention, GrundyTable, RemotenessTable, ScannedTables, ScannedTriples, Tables as Losing,
+    Convention, GrundyTable, RemotenessTable, ScannedTables, ScannedTotals, Tables as Losing,
 };
 use tokio::sync::OnceCell;
 
@@ -40,7 +40,7 @@ const _: () = assert!(MAX_MAP <= MAX_GRUNDY_PILE);
 /// need to be played.
 pub(crate) const GRUNDY_WAITED_FOR: u32 = 250;
 
-/// The limits of the positions' tables: losing positions, triples and
+/// The limits of the positions' tables: losing positions, their totals and
 /// remoteness.
 const BUCKETS: [u32; 5] = [
     MAX_PILE / 16,
@@ -65,7 +65,7 @@ type Cells<T, const N: usize> = [OnceCell<Arc<T>>; N];
 #[derive(Default)]
 struct OfConvention {
     scanned: Cells<ScannedTables, 5>,
-    triples: Cells<ScannedTriples, 5>,
+    totals: Cells<ScannedTotals, 5>,
     remoteness: Cells<RemotenessTable, 5>,
 }
 
@@ -151,18 +151,18 @@ impl Tables {
     /// The losing positions' totals under `convention` to at least `pile`
     /// (checked against [`MAX_PILE`]), where the embedded tables do not
     /// reach.
-    pub(crate) async fn triples(
+    pub(crate) async fn totals(
         self: &Arc<Self>,
         convention: Convention,
         pile: u64,
-    ) -> Result<Arc<ScannedTriples>, ApiError> {
+    ) -> Result<Arc<ScannedTotals>, ApiError> {
         let index = bucket(&BUCKETS, pile)?;
         let limit = BUCKETS[index];
         self.computed(
-            move |t| &t.of(convention).triples[index],
+            move |t| &t.of(convention).totals[index],
             format!("the totals of the losing positions to {limit}"),
-            ScannedTriples::memory_needed(limit),
-            move || ScannedTriples::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string()),
+            ScannedTotals::memory_needed(limit),
+            move || ScannedTotals::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string()),
         )
         .await
     }

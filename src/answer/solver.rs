@@ -9,8 +9,8 @@ use super::plane::{Grid, GrundyMap, RemotenessMap, Slice};
 use super::position::{MoveAnswer, PositionAnswer, ValueAnswer, WinningMovesAnswer};
 use super::total::{LosingList, PartnerAnswer, Total};
 use crate::{
-    Convention, EMBEDDED, GrundyTable, Move, Outcome, Position, RemotenessTable, ScannedTriples,
-    Tables,
+    Convention, EMBEDDED, GrundyTable, Move, Outcome, Position, RemotenessTable, ScannedTotals,
+    ScannedTriples, Tables,
 };
 
 /// Answers every question a person or a program asks of the game, in one
@@ -30,7 +30,8 @@ use crate::{
 /// | anything of a sum of games; [`grundy`](Self::grundy), [`grundy_map`](Self::grundy_map) | [`GrundyTable`], normal play only |
 /// | [`remoteness_map`](Self::remoteness_map) | [`RemotenessTable`] |
 /// | [`slice`](Self::slice), [`partner`](Self::partner) | [`Tables`] |
-/// | [`total`](Self::total), [`losing_list`](Self::losing_list) | [`Tables`], else [`ScannedTriples`] |
+/// | [`total`](Self::total) | [`Tables`], else [`ScannedTotals`] (or a [`ScannedTriples`]'s) |
+/// | [`losing_list`](Self::losing_list) | [`Tables`], else [`ScannedTriples`] |
 ///
 /// A normal-play solver starts with the embedded tables ([`EMBEDDED`]); a
 /// misère one with none.
@@ -65,6 +66,7 @@ pub struct Solver<'t> {
     convention: Convention,
     tables: Option<Tables<'t>>,
     triples: Option<&'t ScannedTriples>,
+    totals: Option<&'t ScannedTotals>,
     remoteness: Option<&'t RemotenessTable>,
     grundy: Option<&'t GrundyTable>,
 }
@@ -77,6 +79,7 @@ impl<'t> Solver<'t> {
             convention,
             tables: (convention == Convention::Normal).then_some(EMBEDDED),
             triples: None,
+            totals: None,
             remoteness: None,
             grundy: None,
         }
@@ -102,6 +105,25 @@ impl<'t> Solver<'t> {
     pub fn with_triples(self, triples: &'t ScannedTriples) -> Solver<'t> {
         Solver {
             triples: Some(triples),
+            totals: Some(triples.totals()),
+            ..self
+        }
+    }
+
+    /// Answers totals from `totals` past the [`Tables`]: they must be a
+    /// scan in this solver's convention.
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTotals, Solver};
+    /// let totals = ScannedTotals::scan_for(Convention::Misere, 2000, |_| {})?;
+    /// let misere = Solver::new(Convention::Misere).with_totals(&totals);
+    /// assert_eq!(misere.total(2000)?.sum, totals.losing_sum(2000).unwrap());
+    /// assert!(misere.losing_list(2000).is_err()); // a list needs the triples
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_totals(self, totals: &'t ScannedTotals) -> Solver<'t> {
+        Solver {
+            totals: Some(totals),
             ..self
         }
     }
@@ -354,13 +376,13 @@ impl<'t> Solver<'t> {
         let from_tables = self
             .tables
             .and_then(|t| Some((t.losing_sum(l?)?, t.losing_count(l?)?)));
-        let from_triples = || {
-            let t = self.triples?;
+        let from_totals = || {
+            let t = self.totals?;
             Some((t.losing_sum(l?)?, t.losing_count(l?)?))
         };
         let (sum, count) = from_tables
-            .or_else(from_triples)
-            .ok_or_else(|| self.totals_not_covered(limit))?;
+            .or_else(from_totals)
+            .ok_or_else(|| self.totals_not_covered(limit, self.totals.map(ScannedTotals::limit)))?;
         Ok(Total {
             convention: self.convention,
             limit,
@@ -375,7 +397,7 @@ impl<'t> Solver<'t> {
         let triples = match (self.tables, self.triples) {
             (Some(t), _) if reaches(t.limit()) => t.triples(),
             (_, Some(t)) if reaches(t.limit()) => t.triples(),
-            _ => return Err(self.totals_not_covered(limit)),
+            (_, t) => return Err(self.totals_not_covered(limit, t.map(ScannedTriples::limit))),
         };
         Ok(LosingList {
             convention: self.convention,
@@ -535,15 +557,12 @@ impl<'t> Solver<'t> {
     }
 
     /// The refusal of a total or list to `limit`, naming the furthest
-    /// tables given.
-    fn totals_not_covered(&self, limit: u64) -> AnswerError {
-        let furthest = [
-            self.tables.map(|t| t.limit()),
-            self.triples.map(ScannedTriples::limit),
-        ]
-        .into_iter()
-        .flatten()
-        .max();
+    /// tables given: the [`Tables`] or the `scanned` ones' limit.
+    fn totals_not_covered(&self, limit: u64, scanned: Option<u32>) -> AnswerError {
+        let furthest = [self.tables.map(|t| t.limit()), scanned]
+            .into_iter()
+            .flatten()
+            .max();
         not_covered(TableKind::Totals, limit, furthest)
     }
 }

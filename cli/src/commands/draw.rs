@@ -9,7 +9,7 @@
 //! but `grundy`, which refuses it with the library's words.
 
 use stone_game::{
-    AnswerError, GrundyTable, LIMIT, RemotenessTable, ScannedTables, ScannedTriples, Solver,
+    AnswerError, GrundyTable, LIMIT, RemotenessTable, ScannedTables, ScannedTotals, Solver,
 };
 use stone_game_draw::{DrawError, Format, PartnerMap, Picture as Drawing, PictureFile};
 
@@ -75,11 +75,12 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
         }
         Picture::Counts { .. } => {
             // The totals alone: a scan of the triples answers them, at
-            // about half the time and memory of the whole tables.
+            // about half the time of the whole tables and without keeping
+            // the triples.
             let what = format!("the counts to {limit}");
-            let scanned: Option<ScannedTriples> = table_to(ctx, convention, limit, false, &what)?;
+            let scanned: Option<ScannedTotals> = table_to(ctx, convention, limit, false, &what)?;
             let solver = match &scanned {
-                Some(triples) => solver.with_triples(triples),
+                Some(totals) => solver.with_totals(totals),
                 None => solver,
             };
             let totals = (1..=limit)
@@ -207,7 +208,7 @@ impl Largest {
 
 /// The largest limit of `picture` drawn as `format`: the size of the
 /// picture for the heat maps, else the largest runtime scan of what it
-/// needs (the whole tables for a slice, the triples for the counts, the
+/// needs (the whole tables for a slice, the totals for the counts, the
 /// Grundy values, the remoteness).
 fn largest_limit(picture: &Picture, format: Format) -> Largest {
     let size = Largest {
@@ -219,7 +220,7 @@ fn largest_limit(picture: &Picture, format: Format) -> Largest {
     let heat_map = |work: Largest| if work.limit <= size.limit { work } else { size };
     match picture {
         Picture::Slice { .. } => Largest::of_work::<ScannedTables>(),
-        Picture::Counts { .. } => Largest::of_work::<ScannedTriples>(),
+        Picture::Counts { .. } => Largest::of_work::<ScannedTotals>(),
         Picture::Grundy { .. } => heat_map(Largest::of_work::<GrundyTable>()),
         Picture::Remoteness { .. } => heat_map(Largest::of_work::<RemotenessTable>()),
         // Its scan of the whole tables reaches further than its size.
@@ -534,7 +535,7 @@ mod tests {
     }
 
     #[test]
-    fn the_counts_past_the_tables_need_a_scan_of_the_triples_alone() {
+    fn the_counts_past_the_tables_need_a_scan_of_the_totals_alone() {
         let scratch = scratch();
         let limit = LIMIT + 1;
         let target = |name: &str| DrawTarget {
@@ -542,14 +543,14 @@ mod tests {
             output: scratch.path().join(name),
             rules: Rules::default(),
         };
-        let triples = <ScannedTriples as RuntimeScan>::memory_needed(limit);
-        assert!(triples < <ScannedTables as RuntimeScan>::memory_needed(limit));
+        let totals = <ScannedTotals as RuntimeScan>::memory_needed(limit);
+        assert!(totals < <ScannedTables as RuntimeScan>::memory_needed(limit));
         let counts = Picture::Counts {
             target: target("counts.svg"),
         };
-        assert!(matches!(draw_with_memory(&counts, triples), Ok(0)));
+        assert!(matches!(draw_with_memory(&counts, totals), Ok(0)));
         assert!(matches!(
-            draw_with_memory(&counts, triples - 1),
+            draw_with_memory(&counts, totals - 1),
             Err(Failure::Usage(_))
         ));
         // The partners map, which needs the whole tables, is refused there.
@@ -557,7 +558,7 @@ mod tests {
             target: target("partners.png"),
         };
         assert!(matches!(
-            draw_with_memory(&partners, triples),
+            draw_with_memory(&partners, totals),
             Err(Failure::Usage(_))
         ));
         assert_eq!(files_in(scratch.path()), ["counts.svg"]);

@@ -20,7 +20,7 @@ pub(crate) fn sum_or_count(ctx: &mut Ctx, query: &LimitQuery, total: Total) -> R
         Total::Sum => format!("S({l})"),
         Total::Count => format!("the count to {l}"),
     };
-    let built = Built::new(query.rules.convention()).triples(ctx, l, query.scan, &what)?;
+    let built = Built::new(query.rules.convention()).totals(ctx, l, query.scan, &what)?;
     let answer = built
         .solver()?
         .total(l)
