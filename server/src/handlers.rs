@@ -299,6 +299,21 @@ mod tests {
         assert!(most <= 7 * moves.max(1), "{position}: {most} > 7 * {moves}");
     }
 
+    /// Answers up to [`INLINE_MOST`] bytes are computed on the thread that
+    /// asked, larger ones on the blocking pool: told by the thread each job
+    /// ran on.
+    #[tokio::test(flavor = "current_thread")]
+    async fn small_answers_run_where_they_were_asked_and_large_ones_on_the_pool() {
+        let work = Work::new(1);
+        let here = std::thread::current().id();
+        let ran_on = |bytes| answer(&work, bytes, || Ok(std::thread::current().id()));
+        assert_eq!(ran_on(0).await.unwrap(), here);
+        assert_eq!(ran_on(INLINE_MOST).await.unwrap(), here);
+        assert_ne!(ran_on(INLINE_MOST + 1).await.unwrap(), here);
+        // The bound sits at the size the docs give: 128 KiB.
+        assert_eq!(INLINE_MOST, 131_072);
+    }
+
     /// A slice's answer fits: one pair at most for each `b`.
     #[test]
     fn a_slices_answer_fits_its_estimate() {
