@@ -270,6 +270,26 @@ fn sums_and_counts_match_the_library() {
     assert_eq!(server.json("/api/sum?limit=4", 200)["sum"], 27);
 }
 
+/// Normal play's totals and slices within the embedded tables build
+/// nothing: a server with no memory for tables answers them, and refuses
+/// with 503 what would need a table built.
+#[test]
+fn the_embedded_tables_answer_totals_and_slices_with_nothing_built() {
+    let server = Server::start_with(stone_game_server::Config {
+        port: 0,
+        memory: Some(0),
+        ..stone_game_server::Config::default()
+    });
+    let limit = stone_game::LIMIT;
+    let answer = server.json(&format!("/api/sum?limit={limit}"), 200);
+    assert_eq!(answer["sum"], stone_game::losing_sum(limit).unwrap());
+    assert_eq!(answer["count"], stone_game::losing_count(limit).unwrap());
+    let answer = server.json(&format!("/api/slice?a=7&limit={limit}"), 200);
+    assert_eq!(answer["limit"], limit);
+    let refused = server.json("/api/sum?limit=10&misere=1", 503);
+    assert!(refused["error"].is_string(), "{refused}");
+}
+
 #[test]
 fn a_single_games_grundy_value_waits_for_no_large_table() {
     let server = Server::start();
