@@ -30,6 +30,7 @@ mod connections;
 mod error;
 mod handlers;
 mod host;
+mod openapi;
 mod params;
 mod refusals;
 mod routes;

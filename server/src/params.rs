@@ -45,12 +45,28 @@ pub(crate) struct PositionQuery {
 
 impl PositionQuery {
     /// The piles: three, or three per game of a sum, at most
-    /// [`MAX_GAMES`] games.
+    /// [`MAX_GAMES`] games, written as the API documents them (decimal
+    /// numbers without leading zeros, separated by commas), so that the
+    /// OpenAPI document's pattern describes exactly what is answered. The
+    /// library reads them first, for its messages; what it reads that the
+    /// API does not document (spaces, `+`, leading zeros) is refused after.
     pub(crate) fn position(&self) -> Result<Position, ApiError> {
         let position: Position = self
             .piles
             .parse()
             .map_err(|e| ApiError::Bad(format!("parameter 'piles': {e}")))?;
+        let canonical = |word: &str| {
+            !word.is_empty()
+                && word.bytes().all(|b| b.is_ascii_digit())
+                && (word == "0" || !word.starts_with('0'))
+        };
+        if !self.piles.split(',').all(canonical) {
+            return Err(ApiError::Bad(format!(
+                "parameter 'piles' is written as whole numbers without leading zeros \
+                 separated by commas, as 3,5,7: not '{}'",
+                quote(&self.piles)
+            )));
+        }
         if position.game_count() > MAX_GAMES {
             return Err(ApiError::Bad(format!(
                 "parameter 'piles' has {} games: a sum has at most {MAX_GAMES} games",
@@ -212,11 +228,17 @@ mod tests {
 
     #[test]
     fn a_query_is_checked_as_its_endpoint_reads_it() {
-        let status = |path, query| check(path, query).map_err(|e| e.status_and_message().0);
+        let status =
+            |path: &str, query: &str| check(path, query).map_err(|e| e.status_and_message().0);
         assert_eq!(status("/api/position", "piles=3,5,7&misere=1"), Ok(true));
         assert_eq!(status("/api/sum", "limit=4"), Ok(true));
         assert_eq!(status("/api/nothing", "limit=4"), Ok(false));
         assert_eq!(status("/api/position", "piles=3,5,x"), Err(400));
+        for piles in ["3+5+7", "3%205%207", "3,5,,7", ",3,5,7", "3,5,07", "3,5,7,"] {
+            let query = format!("piles={piles}");
+            assert_eq!(status("/api/position", &query), Err(400), "{piles}");
+        }
+        assert_eq!(status("/api/position", "piles=0,10,1000"), Ok(true));
         assert_eq!(status("/api/slice", "a=1&limit=2&limit=3"), Err(400));
         assert_eq!(status("/api/grundy", "a=1000&limit=3"), Ok(true));
         assert_eq!(status("/api/grundy", "a=1001&limit=3"), Err(422));

@@ -10,7 +10,7 @@ use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{MethodRouter, get};
 use tower::ServiceBuilder;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -22,19 +22,29 @@ use crate::error::error_response;
 use crate::handlers::App;
 use crate::tables::Tables;
 use crate::work::{Work, answers_at_once};
-use crate::{assets, handlers, host, refusals};
+use crate::{assets, handlers, host, openapi, refusals};
 
 /// The largest request body: the API reads none.
 const BODY_LIMIT: usize = 1024;
 
+/// The API's paths and what answers each: GET (and so HEAD) only. The
+/// OpenAPI document lists the same paths (a test below checks).
+fn api() -> [(&'static str, MethodRouter<App>); 6] {
+    [
+        ("/api/position", get(handlers::position)),
+        ("/api/slice", get(handlers::slice)),
+        ("/api/grundy", get(handlers::grundy)),
+        ("/api/remoteness", get(handlers::remoteness)),
+        ("/api/sum", get(handlers::sum)),
+        ("/api/openapi.json", get(openapi::document)),
+    ]
+}
+
 /// The routes of the explorer for `config`, with tables of their own.
 pub(crate) fn router(config: &Config) -> Router {
-    let app = Router::new()
-        .route("/api/position", get(handlers::position))
-        .route("/api/slice", get(handlers::slice))
-        .route("/api/grundy", get(handlers::grundy))
-        .route("/api/remoteness", get(handlers::remoteness))
-        .route("/api/sum", get(handlers::sum))
+    let app = api()
+        .into_iter()
+        .fold(Router::new(), |app, (path, route)| app.route(path, route))
         .fallback(assets::file)
         .with_state(App {
             tables: Tables::new(config.memory),
@@ -184,6 +194,49 @@ mod tests {
             body,
             serde_json::json!({"error": "internal error: the server failed to answer"})
         );
+    }
+
+    /// The OpenAPI document describes exactly the API's paths, each with
+    /// GET alone; it is OpenAPI 3.1, and every `$ref` in it resolves.
+    #[test]
+    fn the_openapi_document_lists_exactly_the_apis_paths() {
+        let document: serde_json::Value = serde_json::from_str(openapi::DOCUMENT).unwrap();
+        assert_eq!(document["openapi"], "3.1.0");
+        let documented: Vec<&str> = document["paths"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut served: Vec<&str> = api().iter().map(|(path, _)| *path).collect();
+        served.sort_unstable();
+        assert_eq!(documented, served);
+        for (path, item) in document["paths"].as_object().unwrap() {
+            let methods: Vec<&String> = item.as_object().unwrap().keys().collect();
+            assert_eq!(methods, ["get"], "{path}");
+        }
+        let mut refs = Vec::new();
+        collect_refs(&document, &mut refs);
+        assert!(refs.len() > 20, "{refs:?}");
+        for reference in refs {
+            let pointer = reference.strip_prefix('#').unwrap_or("not local");
+            assert!(document.pointer(pointer).is_some(), "{reference}");
+        }
+    }
+
+    fn collect_refs(value: &serde_json::Value, refs: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, value) in map {
+                    match value {
+                        serde_json::Value::String(r) if key == "$ref" => refs.push(r.clone()),
+                        _ => collect_refs(value, refs),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| collect_refs(v, refs)),
+            _ => {}
+        }
     }
 
     #[tokio::test]

@@ -334,6 +334,12 @@ fn bad_requests_are_400_naming_the_parameter() {
         ),
         ("/api/position?piles=1,2,3,4", "4 piles"),
         (
+            "/api/position?piles=1+2+3",
+            "parameter 'piles' is written as whole numbers without leading zeros \
+             separated by commas, as 3,5,7: not '1 2 3'",
+        ),
+        ("/api/position?piles=1,2,03", "not '1,2,03'"),
+        (
             "/api/position?piles=1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3",
             "at most 8 games",
         ),
