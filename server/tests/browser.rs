@@ -36,7 +36,7 @@ type Outcome = Result<(), String>;
 type TestFn = for<'a> fn(&'a Session) -> Pin<Box<dyn Future<Output = Outcome> + 'a>>;
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 11] = [
+const TESTS: [(&str, TestFn); 12] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -68,6 +68,9 @@ const TESTS: [(&str, TestFn); 11] = [
     }),
     ("the_pages_engine_moves_are_the_librarys", |s| {
         Box::pin(engine_moves(s))
+    }),
+    ("the_page_fits_a_phone_390_pixels_wide", |s| {
+        Box::pin(phone_width(s))
     }),
 ];
 
@@ -691,7 +694,9 @@ async fn map_hover_and_click(s: &Session) -> Outcome {
 async fn bad_url_parameter(s: &Session) -> Outcome {
     for (query, needle) in [
         ("?piles=3,x,7", "The link's piles '3,x,7'"),
+        ("?piles=", "The link's piles ''"),
         ("?piles=0,0,100000", "only up to"),
+        ("?piles=1001,1,1", "only up to 1000"),
         ("?piles=1,2", "2 piles: a position is three piles"),
         ("?view=board", "The link's view 'board'"),
         ("?view=map&a=-4", "The link's parameter 'a'"),
@@ -702,6 +707,17 @@ async fn bad_url_parameter(s: &Session) -> Outcome {
         let message = s.text("#message").await?;
         if !message.contains(needle) {
             return Err(format!("{query}: {message:?}"));
+        }
+        // Whatever was wrong, the same: beside the message, a game from a
+        // random start, at its first position, with nothing to undo or redo.
+        let game = s
+            .js("return [document.querySelectorAll('button.move').length, \
+                 document.getElementById('undo').disabled, \
+                 document.getElementById('redo').disabled]")
+            .await?;
+        let moves = game[0].as_u64().unwrap_or(0);
+        if moves == 0 || game[1] != json!(true) || game[2] != json!(true) {
+            return Err(format!("{query}: no fresh game beside the message: {game}"));
         }
     }
     // Two bad parameters: both are named, and the page's own map is drawn
@@ -844,6 +860,38 @@ async fn sum_of_games(s: &Session) -> Outcome {
     let shown = s.text("#value").await?;
     if !shown.contains("the player to move loses") || !shown.ends_with("= 0") {
         return Err(format!("after {to}: {shown:?}"));
+    }
+    // Misère with a sum is refused before anything is asked, with its
+    // reason, and the sum goes on in normal play.
+    s.client
+        .find(Locator::Id("misere"))
+        .await
+        .map_err(|e| e.to_string())?
+        .click()
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let message = s.text("#message").await?;
+    if !message.contains("Misère play has no sums of games") {
+        return Err(format!("misère during a sum: {message:?}"));
+    }
+    let ticked = s
+        .js("return document.getElementById('misere').checked")
+        .await?;
+    if ticked != json!(false) || s.text("#rule-text").await?.contains("misère") {
+        return Err("misère was ticked during a sum".into());
+    }
+    let moves = s.move_buttons().await?;
+    let next = moves.first().ok_or("no move left in the sum")?[0]
+        .as_str()
+        .ok_or("data-to")?
+        .to_string();
+    s.click_move(&next).await?;
+    s.wait_for_turn().await?;
+    let shown = s.text("#value").await?;
+    if !shown.contains("Grundy values") {
+        return Err(format!("after misère was refused, {next}: {shown:?}"));
     }
     Ok(())
 }
@@ -1037,6 +1085,46 @@ async fn engine_moves(s: &Session) -> Outcome {
                     "misere={flag}, after {to:?}: the page's engine left {shown}, the library's {expected}"
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// At a phone's width, 390 CSS pixels, nothing is wider than the page, and
+/// every stone of a long pile stays inside its game's box: the stones wrap.
+async fn phone_width(s: &Session) -> Outcome {
+    s.client
+        .set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    let width = s.js("return window.innerWidth").await?;
+    if width.as_u64().is_none_or(|w| w > 400) {
+        return Err(format!("the window is {width} pixels wide, not a phone's"));
+    }
+    for query in [
+        "?piles=19,30,7&engine=0",
+        "?piles=19,30,7,25,1,2&engine=0",
+        "?view=map&a=5&limit=60",
+    ] {
+        s.open_page(query).await?;
+        let overflow = s
+            .js("const page = document.documentElement; \
+                 const wide = [...document.querySelectorAll('body *')] \
+                   .filter((e) => e.offsetParent !== null \
+                     && e.getBoundingClientRect().right > page.clientWidth + 0.5) \
+                   .map((e) => e.id || e.className || e.tagName); \
+                 const out = [...document.querySelectorAll('.stone')].filter((stone) => { \
+                   const box = stone.closest('.game').getBoundingClientRect(); \
+                   return stone.getBoundingClientRect().right > box.right; }).length; \
+                 return [page.scrollWidth, page.clientWidth, wide.slice(0, 5), out];")
+            .await?;
+        let (scroll, client) = (overflow[0].as_u64(), overflow[1].as_u64());
+        if scroll > client || overflow[2] != json!([]) || overflow[3] != json!(0) {
+            return Err(format!(
+                "{query} at 390 px: scroll width {scroll:?} of {client:?}, \
+                 wider than the page: {}, stones outside their box: {}",
+                overflow[2], overflow[3]
+            ));
         }
     }
     Ok(())

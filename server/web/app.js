@@ -132,7 +132,9 @@ async function restore() {
       if (!play.current) await randomStart();
     } else if (rulesChanged || !play.seek(piles)) {
       $("start-piles").value = pilesText(piles);
-      await play.start(piles);
+      // Piles the server refuses are a bad link as well: their message,
+      // and a game to play beside it, as for piles that are not numbers.
+      if (!(await play.start(piles)) && !play.current) await randomStart();
     }
   } else if (!play.current) {
     await randomStart();
@@ -191,6 +193,12 @@ $("tab-map").addEventListener("click", async () => {
 
 $("misere").addEventListener("change", async (e) => {
   clearMessage();
+  if (e.target.checked && play.current && play.current.piles.length > 3) {
+    // Refused before anything is asked, and the sum goes on in normal play.
+    e.target.checked = false;
+    showMessage("Misère play has no sums of games: a misère sum is not decided by the XOR of its games' Grundy values. Start a single game (three piles) to play misère.");
+    return;
+  }
   setMisere(e.target.checked);
   if (play.current) await play.start(play.current.piles);
   await map.load({ a: map.a, limit: map.limit, colour: map.colour, misere: state.misere });
