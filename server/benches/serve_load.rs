@@ -15,11 +15,22 @@
 //!
 //! `cargo bench -p stone-game-server --bench serve_load` (BENCHMARKS.md has
 //! the figures). Every request goes to 127.0.0.1; the run stops by itself.
+//!
+//! With `-- --soak SECONDS`, a soak instead: the page's traffic in batches
+//! of 10,000 requests for SECONDS, every answer checked, while clients that
+//! send their request head a byte a second and connections left idle after
+//! an answer come and go all along. The server runs in a process of its
+//! own (this bench again, as `--serve-child`), so that its memory is its
+//! own; the soak prints each batch's percentiles and that memory, and fails
+//! on a wrong answer, a slow or idle client the server did not close, or
+//! memory that grew.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -364,11 +375,24 @@ fn ms(d: Duration) -> String {
 }
 
 fn main() {
+    if std::env::args().any(|a| a == "--serve-child") {
+        serve_child();
+        return;
+    }
     // `cargo bench` passes --bench; `cargo test --benches` runs it too, and
     // then it runs small mixes only.
     let quick = !std::env::args().any(|a| a == "--bench");
     let requests = if quick { 200 } else { REQUESTS };
-    let server = Server::start();
+    let soak_length = soak_seconds().map(Duration::from_secs);
+    // The soak serves from a process of its own, whose memory is the
+    // server's alone.
+    let (server, child) = match soak_length {
+        Some(_) => {
+            let (address, child) = spawn_server();
+            (Server::at(address), Some(child))
+        }
+        None => (Server::start(), None),
+    };
     let start = Instant::now();
     let library = Library {
         tables: ScannedTables::scan(PILES as u32).expect("the tables"),
@@ -430,6 +454,12 @@ fn main() {
     }
 
     let mut rng = fastrand::Rng::with_seed(8260);
+    if let (Some(length), Some(mut child)) = (soak_length, child) {
+        soak(&server, &library, &mut rng, length, child.id());
+        let _ = child.kill();
+        let _ = child.wait();
+        return;
+    }
     let mixes = [
         ("the page's traffic", page_traffic(&mut rng, requests)),
         (
@@ -439,18 +469,269 @@ fn main() {
     ];
     let mut wrong = 0;
     for (name, mix) in &mixes {
-        wrong += load(&server, &library, name, mix);
+        wrong += load(&server, &library, Some(name), mix).wrong;
     }
     assert_eq!(wrong, 0, "{wrong} answers were wrong");
+}
+
+/// `--serve-child`: the explorer as `stone-game serve --port 0` serves it,
+/// its address on the first line of stdout, until killed.
+fn serve_child() {
+    let config = stone_game_server::Config {
+        port: 0,
+        ..stone_game_server::Config::default()
+    };
+    stone_game_server::run(config, |address| {
+        println!("{address}");
+        let _ = std::io::stdout().flush();
+    })
+    .expect("the server runs");
+}
+
+/// This bench again as `--serve-child`, and the address it serves.
+fn spawn_server() -> (SocketAddr, std::process::Child) {
+    let mut child = std::process::Command::new(std::env::current_exe().expect("this bench"))
+        .arg("--serve-child")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("its stdout");
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line)
+        .expect("its address");
+    let address = line.trim().parse().expect("an address");
+    (address, child)
+}
+
+/// `--soak SECONDS`, if given.
+fn soak_seconds() -> Option<u64> {
+    let args: Vec<String> = std::env::args().collect();
+    let at = args.iter().position(|a| a == "--soak")?;
+    let seconds = args.get(at + 1).and_then(|s| s.parse().ok());
+    Some(seconds.expect("--soak takes a number of seconds"))
+}
+
+/// The requests of one batch of the soak.
+const SOAK_BATCH: usize = 10_000;
+/// Clients sending their request head a byte a second, at any time.
+const SLOW_CLIENTS: usize = 8;
+/// Connections left idle after an answer, opened every few seconds.
+const IDLE_CLIENTS: usize = 32;
+/// How long past the server's timeout a slow or idle client may stay open
+/// before it counts as not closed.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// The soak: the page's traffic for `length`, with slow and idle clients
+/// beside it; panics on a wrong answer, a client the server did not close,
+/// or memory that grew by more than a tenth and 16 MiB from the end of the
+/// first quarter of the batches to the end of the last. (The first batches
+/// still grow the allocator's pools as every thread of the server and the
+/// client gets its share of the work.)
+fn soak(
+    server: &Server,
+    library: &Library,
+    rng: &mut fastrand::Rng,
+    length: Duration,
+    server_pid: u32,
+) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let slow = Arc::new(Tally::default());
+    let idle = Arc::new(Tally::default());
+    let mut threads = Vec::new();
+    for _ in 0..SLOW_CLIENTS {
+        let (stop, slow, address) = (Arc::clone(&stop), Arc::clone(&slow), server.address);
+        threads.push(std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                slow.count(slow_client(address));
+            }
+        }));
+    }
+    {
+        let (stop, idle, address) = (Arc::clone(&stop), Arc::clone(&idle), server.address);
+        threads.push(std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                for closed in idle_clients(address) {
+                    idle.count(closed);
+                }
+            }
+        }));
+    }
+    println!(
+        "\nsoak: the page's traffic for {} s in batches of {SOAK_BATCH}, {AT_ONCE} at a time, \
+         with {SLOW_CLIENTS} slow clients and {IDLE_CLIENTS} idle connections at a time",
+        length.as_secs()
+    );
+    println!(
+        "  {:>5} {:>8} {:>9} {:>9} {:>9} {:>10} {:>6}",
+        "batch", "at (s)", "answers/s", "p50", "p99", "server RSS", "wrong"
+    );
+    let start = Instant::now();
+    let (mut wrong, mut batch, mut all) = (0, 0, Vec::new());
+    let mut memory = Vec::new();
+    while start.elapsed() < length {
+        batch += 1;
+        let mix = page_traffic(rng, SOAK_BATCH);
+        let outcome = load(server, library, None, &mix);
+        let rss = resident_mib(server_pid);
+        memory.push(rss);
+        println!(
+            "  {batch:>5} {:>8.0} {:>9.0} {:>9} {:>9} {rss:>10.1} {:>6}",
+            start.elapsed().as_secs_f64(),
+            outcome.rate,
+            ms(percentile(&outcome.times, 0.5)),
+            ms(percentile(&outcome.times, 0.99)),
+            outcome.wrong
+        );
+        wrong += outcome.wrong;
+        all.extend(outcome.times);
+    }
+    stop.store(true, Ordering::Relaxed);
+    for thread in threads {
+        thread.join().expect("a client thread");
+    }
+    all.sort();
+    let (first, last) = (memory[0], memory[memory.len() - 1]);
+    let quarter = memory[memory.len() / 4];
+    println!(
+        "\nsoak: {} answers in {:.0} s, p50 {}, p99 {}, max {}; {wrong} wrong",
+        all.len(),
+        start.elapsed().as_secs_f64(),
+        ms(percentile(&all, 0.5)),
+        ms(percentile(&all, 0.99)),
+        ms(*all.last().expect("answers"))
+    );
+    println!(
+        "  the server's resident memory (a process of its own): {first:.1} MiB after the \
+         first batch, {quarter:.1} MiB after a quarter of them, {last:.1} MiB after the last"
+    );
+    println!(
+        "  slow clients closed by the server: {} of {}; idle connections closed: {} of {}",
+        slow.closed.load(Ordering::Relaxed),
+        slow.total(),
+        idle.closed.load(Ordering::Relaxed),
+        idle.total()
+    );
+    assert_eq!(wrong, 0, "{wrong} answers were wrong");
+    assert_eq!(slow.open.load(Ordering::Relaxed), 0, "slow clients kept");
+    assert_eq!(
+        idle.open.load(Ordering::Relaxed),
+        0,
+        "idle connections kept"
+    );
+    assert!(
+        slow.total() > 0 && idle.total() > 0,
+        "no slow or idle client ran"
+    );
+    assert!(
+        last <= quarter * 1.1 + 16.0,
+        "memory grew from {quarter:.1} MiB to {last:.1} MiB"
+    );
+}
+
+/// Clients the server closed in time, and those it did not.
+#[derive(Default)]
+struct Tally {
+    closed: AtomicUsize,
+    open: AtomicUsize,
+}
+
+impl Tally {
+    fn count(&self, closed: bool) {
+        let tally = if closed { &self.closed } else { &self.open };
+        tally.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn total(&self) -> usize {
+        self.closed.load(Ordering::Relaxed) + self.open.load(Ordering::Relaxed)
+    }
+}
+
+/// A client that sends a request head a byte a second, which would take
+/// longer than the server's header timeout: whether the server closed it
+/// within that timeout and [`GRACE`].
+fn slow_client(address: SocketAddr) -> bool {
+    let head = format!("GET /api/sum?limit=4 HTTP/1.1\r\nHost: {address}\r\nX-Slow: yes\r\n\r\n");
+    let Ok(mut stream) = TcpStream::connect(address) else {
+        return false;
+    };
+    let opened = Instant::now();
+    let deadline = stone_game_server::HEADER_TIMEOUT + GRACE;
+    for byte in head.bytes() {
+        if stream.write_all(&[byte]).is_err() {
+            return opened.elapsed() <= deadline;
+        }
+        std::thread::sleep(Duration::from_secs(1));
+        if opened.elapsed() > deadline {
+            return false;
+        }
+    }
+    // The whole head went out slower than the timeout allows.
+    false
+}
+
+/// [`IDLE_CLIENTS`] connections, each asked one request and then left
+/// idle: for each, whether the server closed it within its idle timeout
+/// and [`GRACE`].
+fn idle_clients(address: SocketAddr) -> Vec<bool> {
+    let request = format!("GET /api/sum?limit=4 HTTP/1.1\r\nHost: {address}\r\n\r\n");
+    let streams: Vec<Option<TcpStream>> = (0..IDLE_CLIENTS)
+        .map(|_| {
+            let mut stream = TcpStream::connect(address).ok()?;
+            stream.write_all(request.as_bytes()).ok()?;
+            Some(stream)
+        })
+        .collect();
+    let opened = Instant::now();
+    let deadline = stone_game_server::HEADER_TIMEOUT + GRACE;
+    streams
+        .into_iter()
+        .map(|stream| {
+            let Some(mut stream) = stream else {
+                return false;
+            };
+            // The answer, then nothing until the server closes.
+            let mut buffer = [0; 4096];
+            loop {
+                let left = deadline.saturating_sub(opened.elapsed());
+                if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
+                    return false;
+                }
+                match stream.read(&mut buffer) {
+                    Ok(0) => return true,
+                    Ok(_) => continue,
+                    Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return true,
+                    Err(_) => return false,
+                }
+            }
+        })
+        .collect()
+}
+
+/// The resident memory of process `pid`, in MiB (`VmRSS`).
+fn resident_mib(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
 }
 
 /// An answer as it was timed: the request's index in its mix, the time it
 /// took, its status and the hash of its body.
 type Timed = (usize, Duration, u16, u64);
 
+/// What a mix's load found: its wrong answers, the time of every answer,
+/// sorted, and the answers a second.
+struct Outcome {
+    wrong: usize,
+    times: Vec<Duration>,
+    rate: f64,
+}
+
 /// Asks for `mix`, [`AT_ONCE`] requests at a time, and prints the
-/// latency's percentiles by endpoint; returns the number of wrong answers.
-fn load(server: &Server, library: &Library, name: &str, mix: &[Request]) -> usize {
+/// latency's percentiles by endpoint.
+fn load(server: &Server, library: &Library, name: Option<&str>, mix: &[Request]) -> Outcome {
     // Each answer is kept as its status and a hash of its body, and checked
     // afterwards, so that the checks take no time from the server while it
     // is timed.
@@ -519,43 +800,51 @@ fn load(server: &Server, library: &Library, name: &str, mix: &[Request]) -> usiz
             wrong.push(format!("{path}: {why}"));
         }
     }
-    println!(
-        "\n{name}: {} requests, {AT_ONCE} at a time, in {:.2} s ({:.0} a second, \
-         {:.1} KB an answer on average); {} wrong",
-        results.len(),
-        total.as_secs_f64(),
-        results.len() as f64 / total.as_secs_f64(),
-        bytes as f64 / results.len() as f64 / 1000.0,
-        wrong.len()
-    );
     let results: Vec<(&str, Duration)> = results
         .iter()
         .map(|&(i, elapsed, _, _)| (mix[i].kind(), elapsed))
         .collect();
-    let mut kinds: Vec<&str> = results.iter().map(|r| r.0).collect();
-    kinds.sort();
-    kinds.dedup();
-    println!(
-        "  {:18} {:>6} {:>9} {:>9} {:>9}",
-        "endpoint", "count", "p50", "p99", "max"
-    );
-    for kind in kinds.iter().copied().chain(["all"]) {
-        let mut times: Vec<Duration> = results
-            .iter()
-            .filter(|r| kind == "all" || r.0 == kind)
-            .map(|r| r.1)
-            .collect();
-        times.sort();
+    if let Some(name) = name {
         println!(
-            "  {kind:18} {:>6} {:>9} {:>9} {:>9}",
-            times.len(),
-            ms(percentile(&times, 0.5)),
-            ms(percentile(&times, 0.99)),
-            ms(*times.last().unwrap())
+            "\n{name}: {} requests, {AT_ONCE} at a time, in {:.2} s ({:.0} a second, \
+             {:.1} KB an answer on average); {} wrong",
+            results.len(),
+            total.as_secs_f64(),
+            results.len() as f64 / total.as_secs_f64(),
+            bytes as f64 / results.len() as f64 / 1000.0,
+            wrong.len()
         );
+        let mut kinds: Vec<&str> = results.iter().map(|r| r.0).collect();
+        kinds.sort();
+        kinds.dedup();
+        println!(
+            "  {:18} {:>6} {:>9} {:>9} {:>9}",
+            "endpoint", "count", "p50", "p99", "max"
+        );
+        for kind in kinds.iter().copied().chain(["all"]) {
+            let mut times: Vec<Duration> = results
+                .iter()
+                .filter(|r| kind == "all" || r.0 == kind)
+                .map(|r| r.1)
+                .collect();
+            times.sort();
+            println!(
+                "  {kind:18} {:>6} {:>9} {:>9} {:>9}",
+                times.len(),
+                ms(percentile(&times, 0.5)),
+                ms(percentile(&times, 0.99)),
+                ms(*times.last().unwrap())
+            );
+        }
     }
     for why in wrong.iter().take(10) {
         eprintln!("wrong: {why}");
     }
-    wrong.len()
+    let mut times: Vec<Duration> = results.iter().map(|r| r.1).collect();
+    times.sort();
+    Outcome {
+        wrong: wrong.len(),
+        times,
+        rate: results.len() as f64 / total.as_secs_f64(),
+    }
 }

@@ -74,6 +74,22 @@ impl Server {
         }
     }
 
+    /// The explorer already serving at `address`, in another process,
+    /// which the caller stops.
+    #[allow(dead_code)] // The load bench's soak; the tests serve in-process.
+    pub fn at(address: SocketAddr) -> Server {
+        Server {
+            url: format!("http://{address}/"),
+            address,
+            stop: None,
+            thread: None,
+            client: tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime"),
+        }
+    }
+
     /// `GET path` (with its query): the status, the content type, the body.
     /// Not for an async test: it waits on a runtime of its own.
     pub fn get(&self, path: &str) -> Answer {
