@@ -35,6 +35,39 @@ const WAIT: Duration = Duration::from_secs(30);
 type Outcome = Result<(), String>;
 type TestFn = for<'a> fn(&'a Session) -> Pin<Box<dyn Future<Output = Outcome> + 'a>>;
 
+/// The accessibility check's name.
+const AXE_TEST: &str = "no_serious_accessibility_violation_in_any_view_light_or_dark";
+
+/// Every view the accessibility check opens.
+const AXE_VIEWS: [(&str, &str); 7] = [
+    ("play with values", "?piles=6,9,11&values=1&engine=0"),
+    ("misère play", "?piles=6,9,11&values=1&misere=1&engine=0"),
+    ("a sum of games", "?piles=1,2,3,4,5,6&values=1&engine=0"),
+    (
+        "the map of losing positions",
+        "?view=map&a=5&limit=40&colour=losing",
+    ),
+    (
+        "the map by remoteness",
+        "?view=map&a=5&limit=40&colour=remoteness",
+    ),
+    (
+        "the map by Grundy value",
+        "?view=map&a=5&limit=40&colour=grundy",
+    ),
+    ("a bad link", "?piles=1,2"),
+];
+
+/// Runs axe-core on the page (injected before), answering its serious and
+/// critical violations, each with the first elements it names.
+const AXE_RUN: &str = "const done = arguments[arguments.length - 1];
+axe.run(document, { resultTypes: ['violations'] })
+  .then((r) => done(r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.length} elements, as ` +
+      v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))))
+  .catch((e) => done([`axe failed: ${e}`]));";
+
 /// The tests, by name.
 const TESTS: [(&str, TestFn); 12] = [
     (
@@ -112,6 +145,28 @@ fn main() {
         let environment = Arc::clone(&environment);
         trials.push(Trial::test(name, move || environment.run(test)));
     }
+    // axe-core from npm, whose path `.ci/run` gives: without it the check
+    // is skipped and named, unless the browser tests are required.
+    let axe = std::env::var_os("STONE_GAME_AXE");
+    let axe_reason = "the accessibility check skipped: STONE_GAME_AXE is not set \
+        (npm install axe-core, then STONE_GAME_AXE=node_modules/axe-core/axe.min.js)";
+    let axe_trial = match axe {
+        Some(path) => {
+            let environment = Arc::clone(&environment);
+            Trial::test(AXE_TEST, move || {
+                let script = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", Path::new(&path).display()))?;
+                environment.run_axe(&script)
+            })
+        }
+        None => {
+            if !required {
+                println!("{axe_reason}\n  skipped: {AXE_TEST}");
+            }
+            Trial::test(AXE_TEST, move || Err(axe_reason.into())).with_ignored_flag(!required)
+        }
+    };
+    trials.push(axe_trial);
     // The screenshots write files: a trial only when asked for, so that
     // `--include-ignored` runs every test and writes nothing.
     match screenshots {
@@ -173,10 +228,7 @@ impl Environment {
 
     /// Runs `test` in a fresh browser session, which it closes afterwards.
     fn run(&self, test: TestFn) -> Result<(), Failed> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| e.to_string())?;
+        let runtime = runtime()?;
         runtime.block_on(async {
             let session = Session::open(self, false).await?;
             let outcome = tokio::time::timeout(Duration::from_secs(240), test(&session))
@@ -187,12 +239,42 @@ impl Environment {
         })
     }
 
+    /// Runs axe-core (`script`) on every view of the page, in the light and
+    /// the dark scheme, and fails on any serious or critical violation.
+    fn run_axe(&self, script: &str) -> Result<(), Failed> {
+        let runtime = runtime()?;
+        runtime.block_on(async {
+            let mut found = Vec::new();
+            for (dark, scheme) in [(false, "light"), (true, "dark")] {
+                let session = Session::open(self, dark).await?;
+                for (view, query) in AXE_VIEWS {
+                    session.open_page(query).await?;
+                    session.js(script).await?;
+                    let violations = session
+                        .client
+                        .execute_async(AXE_RUN, vec![])
+                        .await
+                        .map_err(|e| format!("{view} ({scheme}): axe: {e}"))?;
+                    for violation in violations.as_array().into_iter().flatten() {
+                        found.push(format!(
+                            "{view} ({scheme}): {}",
+                            violation.as_str().unwrap_or("?")
+                        ));
+                    }
+                }
+                session.close().await;
+            }
+            if found.is_empty() {
+                Ok(())
+            } else {
+                Err(found.join("\n").into())
+            }
+        })
+    }
+
     /// Writes the screenshots of the play and map views, light and dark.
     fn run_screenshots(&self, dir: &Path) -> Result<(), Failed> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| e.to_string())?;
+        let runtime = runtime()?;
         runtime.block_on(async {
             for (dark, suffix) in [(false, ""), (true, "-dark")] {
                 let session = Session::open(self, dark).await?;
@@ -228,6 +310,14 @@ impl Environment {
             Ok(())
         })
     }
+}
+
+/// A runtime for one trial's browser sessions.
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())
 }
 
 /// A browser session on the explorer.
@@ -760,6 +850,39 @@ async fn keyboard_move(s: &Session) -> Outcome {
     s.wait_until("new URLSearchParams(location.search).get('piles') === '0,2,2'")
         .await?;
     s.wait_for_turn().await?;
+    // The focus stays among the moves, on the first of the new position,
+    // and Enter plays on from there; with no move left it goes to Undo.
+    s.wait_until("document.activeElement.matches('button.move[tabindex=\"0\"]')")
+        .await?;
+    for _ in 0..10 {
+        let over = s
+            .js("return document.querySelectorAll('button.move').length === 0")
+            .await?;
+        if over == json!(true) {
+            break;
+        }
+        let piles = s
+            .js("return new URLSearchParams(location.search).get('piles')")
+            .await?;
+        s.client
+            .active_element()
+            .await
+            .map_err(|e| e.to_string())?
+            .send_keys("\u{E007}")
+            .await
+            .map_err(|e| e.to_string())?;
+        s.wait_until(&format!(
+            "new URLSearchParams(location.search).get('piles') !== {piles}"
+        ))
+        .await?;
+        s.wait_for_turn().await?;
+    }
+    let focused = s.js("return document.activeElement.id").await?;
+    if focused != json!("undo") {
+        return Err(format!(
+            "with no move left, the focus is on {focused}, not Undo"
+        ));
+    }
     let labelled = s
         .js("return [...document.querySelectorAll('button, input, select, canvas')]
                 .filter(e => !e.labels?.length && !e.getAttribute('aria-label') && !e.textContent.trim())

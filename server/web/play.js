@@ -57,6 +57,7 @@ export class Play {
     this.board = document.getElementById("board");
     this.movesBox = document.getElementById("moves");
     this.historyBox = document.getElementById("history");
+    this.historyList = document.getElementById("history-list");
     this.undoButton = document.getElementById("undo");
     this.redoButton = document.getElementById("redo");
     this.undoButton.addEventListener("click", () => this.undo());
@@ -104,6 +105,8 @@ export class Play {
 
   async play(to) {
     if (this.busy || this.over()) return;
+    // A move played from the move buttons keeps the focus among them.
+    this.keepFocus = this.movesBox.contains(document.activeElement);
     this.busy = true;
     this.setStatus("thinking", "…");
     const answer = await api.position(to, this.misere);
@@ -197,6 +200,15 @@ export class Play {
     this.renderHistory();
     this.undoButton.disabled = !this.canUndo();
     this.redoButton.disabled = !this.canRedo();
+    if (this.keepFocus && !this.busy) this.refocus();
+  }
+
+  // After a move from the keyboard, the focus goes to the first move of
+  // the new position, or to Undo when no move is left, never to the page.
+  refocus() {
+    this.keepFocus = false;
+    const first = this.movesBox.querySelector("button.move[tabindex='0']:not(:disabled)");
+    (first ?? this.undoButton).focus();
   }
 
   renderStatus() {
@@ -285,6 +297,7 @@ export class Play {
           for (const k of set) to[3 * g + k] -= n;
           const move = byTarget.get(to.join(","));
           const chip = el("button", { type: "button", class: "move", "data-to": to.join(","), text: String(n) });
+          chip.dataset.take = String(n);
           chip.tabIndex = first ? 0 : -1;
           first = false;
           let label = `Take ${n} from ${names}, leaving ${pilesText(to)}`;
@@ -293,12 +306,15 @@ export class Play {
             const wins = move.outcome === "lose";
             chip.classList.add(wins ? "win-move" : "lose-move");
             chip.dataset.leadsTo = move.outcome;
+            // Told by a mark as well as by colour; the label says it in words.
+            chip.prepend(el("span", { class: "mark", "aria-hidden": "true", text: wins ? "✓" : "✗" }));
+            label += `: ${wins ? "a winning move" : "a losing move"}`;
             if (move.remoteness !== null) {
               chip.dataset.remoteness = String(move.remoteness);
-              chip.append(el("sub", { text: String(move.remoteness) }));
+              chip.append(" ", el("sub", { "aria-hidden": "true", text: String(move.remoteness) }));
+              // The name starts with what the button shows, as it reads.
+              label = `${n}, ${move.remoteness} moves left after it: ${label}`;
             }
-            label += `: ${wins ? "a winning move" : "a losing move"}` +
-              (move.remoteness !== null ? `, ${move.remoteness} moves left after it` : "");
           }
           chip.setAttribute("aria-label", label);
           chip.title = label;
@@ -386,6 +402,11 @@ export class Play {
       dot.append(title);
     });
     this.historyBox.replaceChildren(svg);
+    // The chart as text: each position, in order, the current one marked.
+    this.historyList.replaceChildren(...this.entries.map((e, i) => el("li", {
+      "aria-current": i === this.index ? "step" : "false",
+      text: `${pilesText(e.piles)}: the player to move ${describe(e.info.outcome, e.info.remoteness)}${i === this.index ? " (now)" : ""}${i > this.index ? " (undone)" : ""}`,
+    })));
     this.historyBox.setAttribute(
       "aria-label",
       `History: ${this.entries.map((e) => `${pilesText(e.piles)} ${e.info.outcome}${e.info.remoteness === null ? "" : ` ${e.info.remoteness}`}`).join("; ")}`,
