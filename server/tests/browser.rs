@@ -69,7 +69,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 12] = [
+const TESTS: [(&str, TestFn); 13] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -105,6 +105,10 @@ const TESTS: [(&str, TestFn); 12] = [
     ("the_page_fits_a_phone_390_pixels_wide", |s| {
         Box::pin(phone_width(s))
     }),
+    (
+        "a_new_game_never_receives_the_old_games_engine_reply",
+        |s| Box::pin(new_game_while_a_reply_is_pending(s)),
+    ),
 ];
 
 fn main() {
@@ -1249,6 +1253,60 @@ async fn phone_width(s: &Session) -> Outcome {
                 overflow[2], overflow[3]
             ));
         }
+    }
+    Ok(())
+}
+
+/// A new game started while the engine's reply to a move is on its way
+/// never receives it: the old game's requests are aborted, and an answer
+/// for it that still arrives is dropped. The page's requests are held back
+/// 1.5 s each, so that the new game starts while the old reply is pending.
+async fn new_game_while_a_reply_is_pending(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=1").await?;
+    s.js("const fetch = window.fetch;
+          window.fetch = (url, options) => new Promise((resolve, reject) => {
+            const timer = setTimeout(() => fetch(url, options).then(resolve, reject), 1500);
+            options?.signal?.addEventListener('abort', () => {
+              clearTimeout(timer);
+              reject(new DOMException('aborted', 'AbortError'));
+            });
+          });")
+        .await?;
+    let first = s.move_buttons().await?;
+    let to = first.first().ok_or("no move")?[0]
+        .as_str()
+        .ok_or("data-to")?
+        .to_string();
+    s.click_move(&to).await?;
+    // The move's answer, then the engine's reply, are on their way: a new
+    // game from typed piles.
+    let field = s
+        .client
+        .find(Locator::Id("start-piles"))
+        .await
+        .map_err(|e| e.to_string())?;
+    field.clear().await.map_err(|e| e.to_string())?;
+    field
+        .send_keys("2 3 4\u{E007}")
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '2,3,4'")
+        .await?;
+    s.wait_for_turn().await?;
+    // Long enough for the old game's answers to have come back, were they
+    // still asked for.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let state = s
+        .js(
+            "return [new URLSearchParams(location.search).get('piles'), \
+                     document.querySelectorAll('#history-list li').length, \
+                     document.getElementById('status').dataset.state]",
+        )
+        .await?;
+    if state != json!(["2,3,4", 1, "player"]) {
+        return Err(format!(
+            "after a new game during the engine's reply to {to}: {state} (piles, positions, state)"
+        ));
     }
     Ok(())
 }

@@ -1,12 +1,14 @@
 // The server's JSON API: each call resolves to {ok: true, data} or
-// {ok: false, error}, never throws.
+// {ok: false, error}, never throws. A call given an AbortSignal stops when
+// it is aborted, and resolves to {ok: false, aborted: true}.
 
-async function get(path, params) {
+async function get(path, params, signal) {
   const query = new URLSearchParams(params).toString();
   let response;
   try {
-    response = await fetch(`/api/${path}?${query}`);
+    response = await fetch(`/api/${path}?${query}`, { signal });
   } catch (e) {
+    if (e.name === "AbortError") return { ok: false, aborted: true, error: "aborted" };
     return { ok: false, error: `the server cannot be reached (${e.message})` };
   }
   let body = null;
@@ -23,8 +25,8 @@ async function get(path, params) {
 
 const flag = (misere) => (misere ? "1" : "0");
 
-export const position = (piles, misere) =>
-  get("position", { piles: piles.join(","), misere: flag(misere) });
+export const position = (piles, misere, signal) =>
+  get("position", { piles: piles.join(","), misere: flag(misere) }, signal);
 export const slice = (a, limit, misere) =>
   get("slice", { a, limit, misere: flag(misere) });
 // Grundy values are normal play's: under misère play the server refuses,

@@ -51,6 +51,11 @@ export class Play {
     this.showValues = false;
     this.engine = true;
     this.busy = false;
+    // Each game is a generation of its own, with its requests: a new game
+    // (or new rules) aborts the requests of the one before, and an answer
+    // that still comes back for it is dropped.
+    this.generation = 0;
+    this.requests = new AbortController();
     this.games = []; // the Grundy value of each game of a sum
     this.status = document.getElementById("status");
     this.value = document.getElementById("value");
@@ -69,10 +74,25 @@ export class Play {
 
   // Starts a game from `piles`; false (with the server's message shown)
   // when it cannot.
+  // A new generation: the requests of the one before are aborted.
+  newGeneration() {
+    this.requests.abort();
+    this.requests = new AbortController();
+    this.generation += 1;
+    return this.generation;
+  }
+
+  // Whether `generation` is still the game's.
+  isLive(generation) {
+    return generation === this.generation;
+  }
+
   async start(piles) {
+    const generation = this.newGeneration();
     this.busy = true;
     this.setStatus("loading", "Loading…");
-    const answer = await api.position(piles, this.misere);
+    const answer = await api.position(piles, this.misere, this.requests.signal);
+    if (!this.isLive(generation)) return false;
     this.busy = false;
     if (!answer.ok) {
       this.showMessage(`Cannot start from ${pilesText(piles)}: ${answer.error}`);
@@ -82,6 +102,7 @@ export class Play {
     this.entries = [{ piles, info: answer.data, by: "start" }];
     this.index = 0;
     await this.loadGames();
+    if (!this.isLive(generation)) return false;
     this.render();
     this.onChange();
     return true;
@@ -90,12 +111,16 @@ export class Play {
   // The Grundy value of each game of a sum, for the XOR shown.
   async loadGames() {
     const piles = this.current.piles;
+    const generation = this.generation;
     this.games = [];
     if (piles.length <= 3 || this.misere) return;
     const answers = await Promise.all(
-      chunks(piles).map((g) => api.position(g, false)),
+      chunks(piles).map((g) => api.position(g, false, this.requests.signal)),
     );
-    this.games = answers.map((a) => (a.ok ? a.data.grundy : null));
+    // Only for the position still shown.
+    if (this.isLive(generation) && this.current && this.current.piles === piles) {
+      this.games = answers.map((a) => (a.ok ? a.data.grundy : null));
+    }
   }
 
   // Whether the player to move at entry `i` is the engine.
@@ -109,7 +134,9 @@ export class Play {
     this.keepFocus = this.movesBox.contains(document.activeElement);
     this.busy = true;
     this.setStatus("thinking", "…");
-    const answer = await api.position(to, this.misere);
+    const generation = this.generation;
+    const answer = await api.position(to, this.misere, this.requests.signal);
+    if (!this.isLive(generation)) return;
     if (!answer.ok) {
       this.busy = false;
       this.showMessage(answer.error);
@@ -126,7 +153,8 @@ export class Play {
       // The server names the library's engine move, `stone-game play`'s:
       // the whole position it leaves is its `to`.
       const reply = answer.data.engine.to;
-      const next = await api.position(reply, this.misere);
+      const next = await api.position(reply, this.misere, this.requests.signal);
+      if (!this.isLive(generation)) return;
       if (!next.ok) {
         this.busy = false;
         this.showMessage(next.error);
