@@ -69,7 +69,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 13] = [
+const TESTS: [(&str, TestFn); 14] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -109,6 +109,9 @@ const TESTS: [(&str, TestFn); 13] = [
         "a_new_game_never_receives_the_old_games_engine_reply",
         |s| Box::pin(new_game_while_a_reply_is_pending(s)),
     ),
+    ("the_maps_readout_after_a_drag_and_its_text", |s| {
+        Box::pin(map_drag_and_text(s))
+    }),
 ];
 
 fn main() {
@@ -1306,6 +1309,59 @@ async fn new_game_while_a_reply_is_pending(s: &Session) -> Outcome {
     if state != json!(["2,3,4", 1, "player"]) {
         return Err(format!(
             "after a new game during the engine's reply to {to}: {state} (piles, positions, state)"
+        ));
+    }
+    Ok(())
+}
+
+/// The map's text alternative lists exactly the library's losing positions
+/// in view; after a drag, the readout names the position under the pointer
+/// (the one the drag started on, since the map moves with the pointer),
+/// not the keyboard's cursor.
+async fn map_drag_and_text(s: &Session) -> Outcome {
+    let tables = ScannedTables::scan(30).map_err(|e| e.to_string())?;
+    s.open_page("?view=map&a=3&limit=20").await?;
+    let listed = s
+        .js("return [...document.querySelectorAll('#map-list li')].map((li) => li.textContent)")
+        .await?;
+    let expected: Vec<String> = (0..=20u64)
+        .flat_map(|b| (0..=20u64).map(move |c| (b, c)))
+        .filter(|&(b, c)| losing(&tables, &[3, b, c]))
+        .map(|(b, c)| format!("{{3, {b}, {c}}}"))
+        .collect();
+    if listed != json!(expected) {
+        return Err(format!("the list: {listed}, expected {expected:?}"));
+    }
+    s.hover_cell(12, 7, 20).await?;
+    s.wait_until("document.getElementById('map-readout').textContent.startsWith('{3, 12, 7}')")
+        .await?;
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(100)),
+            x: -60.0,
+            y: -40.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    s.client
+        .perform_actions(drag)
+        .await
+        .map_err(|e| e.to_string())?;
+    let readout = s.text("#map-readout").await?;
+    if !readout.starts_with("{3, 12, 7}") {
+        return Err(format!("after the drag, the readout: {readout:?}"));
+    }
+    // The view moved: the list follows it.
+    let after = s
+        .js("return document.querySelectorAll('#map-list li').length")
+        .await?;
+    if after.as_u64() >= Some(expected.len() as u64) {
+        return Err(format!(
+            "after the drag the list still has {after} positions"
         ));
     }
     Ok(())

@@ -15,6 +15,8 @@ export class MapView {
     this.showMessage = showMessage;
     this.canvas = document.getElementById("map-canvas");
     this.readout = document.getElementById("map-readout");
+    this.list = document.getElementById("map-list");
+    this.listed = ""; // the view the list was made for
     this.ctx = this.canvas.getContext("2d");
     Object.assign(this, MapView.DEFAULT, { colour: "losing", misere: false });
     this.data = null; // {losing: Set of "b,c", grundy, remoteness}
@@ -36,9 +38,15 @@ export class MapView {
     c.addEventListener("mouseup", (e) => {
       const drag = this.drag;
       this.drag = null;
+      const cell = this.cellAt(e.offsetX, e.offsetY);
       if (drag && !drag.moved) {
-        const cell = this.cellAt(e.offsetX, e.offsetY);
         if (cell) this.onPick([this.a, cell.b, cell.c]);
+      } else if (drag) {
+        // After a drag, the position now under the pointer, not the
+        // keyboard's cursor that the click's focus showed.
+        this.hover = cell;
+        if (cell) this.showCell(cell);
+        this.draw();
       }
     });
     c.addEventListener("wheel", (e) => {
@@ -201,6 +209,25 @@ export class MapView {
     this.readout.textContent = this.describe(cell);
   }
 
+  // The text alternative: the losing positions in view, remade only when
+  // the view or the map changes.
+  listLosing(b0, b1, c0, c1) {
+    const view = `${this.a},${this.limit},${this.misere},${b0},${b1},${c0},${c1},${this.data.losing.size}`;
+    if (view === this.listed) return;
+    this.listed = view;
+    const items = [];
+    for (let b = b0; b <= b1; b += 1) {
+      for (let c = c0; c <= c1; c += 1) {
+        if (this.data.losing.has(`${b},${c}`)) {
+          const li = document.createElement("li");
+          li.textContent = `{${this.a}, ${b}, ${c}}`;
+          items.push(li);
+        }
+      }
+    }
+    this.list.replaceChildren(...items);
+  }
+
   colours() {
     const style = getComputedStyle(document.documentElement);
     const v = (name) => style.getPropertyValue(name).trim();
@@ -228,6 +255,7 @@ export class MapView {
     const c0 = Math.max(0, Math.floor(this.origin.y));
     const b1 = Math.min(this.limit, Math.ceil(this.origin.x + side / s));
     const c1 = Math.min(this.limit, Math.ceil(this.origin.y + side / s));
+    this.listLosing(b0, b1, c0, c1);
     const px = (b) => (b - this.origin.x) * s;
     const py = (c) => (c - this.origin.y) * s;
     const gap = s > 6 ? 1 : 0;
