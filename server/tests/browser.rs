@@ -71,7 +71,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 16] = [
+const TESTS: [(&str, TestFn); 17] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -120,6 +120,10 @@ const TESTS: [(&str, TestFn); 16] = [
     ("a_finger_pans_the_map_and_two_pinch_it", |s| {
         Box::pin(map_touch(s))
     }),
+    (
+        "a_large_positions_moves_are_grouped_and_made_when_opened",
+        |s| Box::pin(large_position(s)),
+    ),
 ];
 
 fn main() {
@@ -394,6 +398,18 @@ impl Session {
             url: environment.server.url.clone(),
             profile,
         })
+    }
+
+    /// Clicks the element `locator` finds.
+    async fn click(&self, locator: Locator<'_>) -> Outcome {
+        self.client
+            .find(locator)
+            .await
+            .map_err(|e| e.to_string())?
+            .click()
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     async fn close(self) {
@@ -1002,13 +1018,7 @@ async fn sum_of_games(s: &Session) -> Outcome {
     }
     // Misère with a sum is refused before anything is asked, with its
     // reason, and the sum goes on in normal play.
-    s.client
-        .find(Locator::Id("misere"))
-        .await
-        .map_err(|e| e.to_string())?
-        .click()
-        .await
-        .map_err(|e| e.to_string())?;
+    s.click(Locator::Id("misere")).await?;
     s.wait_until("!document.getElementById('message').hidden")
         .await?;
     let message = s.text("#message").await?;
@@ -1140,13 +1150,7 @@ async fn misere_map_without_grundy(s: &Session) -> Outcome {
     ] {
         s.open_page(query).await?;
         if tick {
-            s.client
-                .find(Locator::Id("misere"))
-                .await
-                .map_err(|e| e.to_string())?
-                .click()
-                .await
-                .map_err(|e| e.to_string())?;
+            s.click(Locator::Id("misere")).await?;
             s.wait_until("new URLSearchParams(location.search).get('misere') === '1'")
                 .await?;
         }
@@ -1584,13 +1588,7 @@ async fn map_touch(s: &Session) -> Outcome {
         return Err(format!("after a finger's pan the ticks are {panned:?}"));
     }
     // Back to the whole plane, then two fingers spread apart.
-    s.client
-        .find(Locator::Id("zoom-reset"))
-        .await
-        .map_err(|e| e.to_string())?
-        .click()
-        .await
-        .map_err(|e| e.to_string())?;
+    s.click(Locator::Id("zoom-reset")).await?;
     let pinch = Actions::from(finger("one", canvas().await?, -40.0, -100.0)).and(finger(
         "two",
         canvas().await?,
@@ -1607,5 +1605,50 @@ async fn map_touch(s: &Session) -> Outcome {
             "after a pinch {zoomed} losing positions are in view, of {listed} before"
         ));
     }
+    Ok(())
+}
+
+/// A position past the grouping's bound (piles 125 125 124: 868 moves; the
+/// same holds for piles of 1000, whose tables a debug build takes long to
+/// build) shows its moves as seven
+/// collapsed groups, with no button made until one is opened; an opened
+/// group has all its moves, its winning ones named in its summary, and a
+/// move played from it is played.
+async fn large_position(s: &Session) -> Outcome {
+    let tables = ScannedTables::scan(125).map_err(|e| e.to_string())?;
+    s.open_page("?piles=125,125,124&values=1&engine=0").await?;
+    let shown = s
+        .js(
+            "return [document.querySelectorAll('#moves details').length, \
+             document.querySelectorAll('#moves button.move').length]",
+        )
+        .await?;
+    if shown != json!([7, 0]) {
+        return Err(format!("groups and buttons before opening: {shown}"));
+    }
+    // The group of pile C: 124 moves, the winning ones named.
+    let winning: Vec<u64> = (1..=124)
+        .filter(|&n| losing(&tables, &[125, 125, 124 - n]))
+        .collect();
+    let summary = s.text("#moves details:nth-of-type(3) summary").await?;
+    let named: Vec<String> = winning.iter().map(u64::to_string).collect();
+    let expected = if named.is_empty() {
+        "C 124 moves, none winning".to_string()
+    } else {
+        format!("C 124 moves, winning: take {}", named.join(", "))
+    };
+    if summary != expected {
+        return Err(format!("the summary {summary:?}, expected {expected:?}"));
+    }
+    s.click(Locator::Css("#moves details:nth-of-type(3) summary"))
+        .await?;
+    let buttons = s.move_buttons().await?;
+    if buttons.len() != 124 {
+        return Err(format!("{} buttons in the opened group", buttons.len()));
+    }
+    s.click_move("125,125,123").await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '125,125,123'")
+        .await?;
+    s.wait_for_turn().await?;
     Ok(())
 }

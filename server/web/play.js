@@ -8,6 +8,8 @@ const SVG = "http://www.w3.org/2000/svg";
 // The most stones a pile draws; a larger pile is drawn cut short, with its count.
 const STONES_DRAWN = 30;
 const PILE_SETS = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
+// Past this many moves, the move list is grouped (renderMoves).
+const GROUPED_PAST = 300;
 
 export const pileName = (i) => {
   let name = "";
@@ -235,7 +237,7 @@ export class Play {
   // the new position, or to Undo when no move is left, never to the page.
   refocus() {
     this.keepFocus = false;
-    const first = this.movesBox.querySelector("button.move[tabindex='0']:not(:disabled)");
+    const first = this.movesBox.querySelector("button.move[tabindex='0']:not(:disabled), summary");
     (first ?? this.undoButton).focus();
   }
 
@@ -305,11 +307,16 @@ export class Play {
     this.board.classList.toggle("clickable", clickable);
   }
 
+  // The moves of the position, a row for each set of piles of each game.
+  // Past GROUPED_PAST moves the rows are groups, collapsed, whose buttons
+  // are made when a group is opened: a position with piles of 1000 has
+  // 7000 moves, a sum of 8 such games 28,000.
   renderMoves() {
     const piles = this.current.piles;
     const info = this.current.info;
     const byTarget = new Map(info.moves.map((m) => [m.to.join(","), m]));
     const active = !this.over() && !this.enginesTurn(this.index) && !this.busy;
+    const grouped = info.moves.length > GROUPED_PAST;
     this.movesBox.replaceChildren();
     let first = true;
     chunks(piles).forEach((game, g) => {
@@ -317,46 +324,72 @@ export class Play {
         const most = Math.min(...set.map((k) => game[k]));
         if (most === 0) continue;
         const names = set.map((k) => pileName(3 * g + k)).join("+");
-        const row = el("div", { class: "move-row" });
-        row.append(el("span", { class: "move-label", text: `${names}` }));
+        const label = el("span", { class: "move-label", text: `${names}` });
         const chips = el("span", { class: "chips" });
+        const fill = () => {
+          for (let n = 1; n <= most; n += 1) {
+            const to = piles.slice();
+            for (const k of set) to[3 * g + k] -= n;
+            const chip = this.moveButton(n, names, to, byTarget.get(to.join(",")), active);
+            // One Tab stop for all the buttons, or, grouped, one a group.
+            chip.tabIndex = first || (grouped && n === 1) ? 0 : -1;
+            first = false;
+            chips.append(chip);
+          }
+        };
+        if (!grouped) {
+          fill();
+          this.movesBox.append(el("div", { class: "move-row" }, label, chips));
+          continue;
+        }
+        const wins = [];
         for (let n = 1; n <= most; n += 1) {
           const to = piles.slice();
           for (const k of set) to[3 * g + k] -= n;
-          const move = byTarget.get(to.join(","));
-          const chip = el("button", { type: "button", class: "move", "data-to": to.join(","), text: String(n) });
-          chip.dataset.take = String(n);
-          chip.tabIndex = first ? 0 : -1;
-          first = false;
-          let label = `Take ${n} from ${names}, leaving ${pilesText(to)}`;
-          if (this.showValues && move) {
-            // The mover's view: the move wins when it leaves a lost position.
-            const wins = move.outcome === "lose";
-            chip.classList.add(wins ? "win-move" : "lose-move");
-            chip.dataset.leadsTo = move.outcome;
-            // Told by a mark as well as by colour; the label says it in words.
-            chip.prepend(el("span", { class: "mark", "aria-hidden": "true", text: wins ? "✓" : "✗" }));
-            label += `: ${wins ? "a winning move" : "a losing move"}`;
-            if (move.remoteness !== null) {
-              chip.dataset.remoteness = String(move.remoteness);
-              chip.append(" ", el("sub", { "aria-hidden": "true", text: String(move.remoteness) }));
-              // The name starts with what the button shows, as it reads.
-              label = `${n}, ${move.remoteness} moves left after it: ${label}`;
-            }
-          }
-          chip.setAttribute("aria-label", label);
-          chip.title = label;
-          chip.disabled = !active;
-          chip.addEventListener("click", () => this.play(to));
-          chips.append(chip);
+          if (byTarget.get(to.join(","))?.outcome === "lose") wins.push(n);
         }
-        row.append(chips);
-        this.movesBox.append(row);
+        const told = this.showValues
+          ? `, ${wins.length ? `winning: take ${wins.join(", ")}` : "none winning"}`
+          : "";
+        const summary = el("summary", { text: `${most} move${most === 1 ? "" : "s"}${told}` });
+        summary.prepend(label, " ");
+        const group = el("details", { class: "move-row move-group" }, summary, chips);
+        group.addEventListener("toggle", () => {
+          if (group.open && !chips.childElementCount) fill();
+        }, { once: false });
+        this.movesBox.append(group);
       }
     });
     if (!this.movesBox.childElementCount) {
       this.movesBox.append(el("p", { class: "help", text: "No move is left." }));
     }
+  }
+
+  // The button of the move that takes `n` from `names`, leaving `to`.
+  moveButton(n, names, to, move, active) {
+    const chip = el("button", { type: "button", class: "move", "data-to": to.join(","), text: String(n) });
+    chip.dataset.take = String(n);
+    let label = `Take ${n} from ${names}, leaving ${pilesText(to)}`;
+    if (this.showValues && move) {
+      // The mover's view: the move wins when it leaves a lost position.
+      const wins = move.outcome === "lose";
+      chip.classList.add(wins ? "win-move" : "lose-move");
+      chip.dataset.leadsTo = move.outcome;
+      // Told by a mark as well as by colour; the label says it in words.
+      chip.prepend(el("span", { class: "mark", "aria-hidden": "true", text: wins ? "✓" : "✗" }));
+      label += `: ${wins ? "a winning move" : "a losing move"}`;
+      if (move.remoteness !== null) {
+        chip.dataset.remoteness = String(move.remoteness);
+        chip.append(" ", el("sub", { "aria-hidden": "true", text: String(move.remoteness) }));
+        // The name starts with what the button shows, as it reads.
+        label = `${n}, ${move.remoteness} moves left after it: ${label}`;
+      }
+    }
+    chip.setAttribute("aria-label", label);
+    chip.title = label;
+    chip.disabled = !active;
+    chip.addEventListener("click", () => this.play(to));
+    return chip;
   }
 
   // Arrow keys move among the move buttons: one Tab stop for them all.
