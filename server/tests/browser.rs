@@ -71,7 +71,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 17] = [
+const TESTS: [(&str, TestFn); 18] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -124,6 +124,9 @@ const TESTS: [(&str, TestFn); 17] = [
         "a_large_positions_moves_are_grouped_and_made_when_opened",
         |s| Box::pin(large_position(s)),
     ),
+    ("the_moves_played_in_words_lead_back", |s| {
+        Box::pin(moves_played(s))
+    }),
 ];
 
 fn main() {
@@ -1650,5 +1653,65 @@ async fn large_position(s: &Session) -> Outcome {
     s.wait_until("new URLSearchParams(location.search).get('piles') === '125,125,123'")
         .await?;
     s.wait_for_turn().await?;
+    Ok(())
+}
+
+/// The moves played, each told by what it took ("takes 2 from B and C,
+/// leaving 3 1 3"), worked out here from the positions; a click on one
+/// goes back to the position it left, and the moves after it are marked
+/// undone.
+async fn moves_played(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=0").await?;
+    let mut positions = vec![vec![6u64, 9, 11]];
+    for pick in [5, 17] {
+        let moves = s.move_buttons().await?;
+        let to = moves.get(pick % moves.len()).ok_or("no move")?[0]
+            .as_str()
+            .ok_or("data-to")?
+            .to_string();
+        s.click_move(&to).await?;
+        s.wait_until(&format!(
+            "new URLSearchParams(location.search).get('piles') === '{to}'"
+        ))
+        .await?;
+        s.wait_for_turn().await?;
+        positions.push(parse_piles(&to));
+    }
+    let words = |from: &[u64], to: &[u64]| {
+        let taken: Vec<usize> = (0..3).filter(|&i| from[i] != to[i]).collect();
+        let names: Vec<&str> = taken.iter().map(|&i| ["A", "B", "C"][i]).collect();
+        let listed = match names.as_slice() {
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            [] => String::new(),
+        };
+        let join = |p: &[u64]| p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        format!(
+            "The player takes {} from {listed}, leaving {}",
+            from[taken[0]] - to[taken[0]],
+            join(to)
+        )
+    };
+    let mut expected = vec!["Start: 6 9 11".to_string()];
+    for pair in positions.windows(2) {
+        expected.push(words(&pair[0], &pair[1]));
+    }
+    let listed = s
+        .js("return [...document.querySelectorAll('#played button')].map((b) => b.textContent)")
+        .await?;
+    if listed != json!(expected) {
+        return Err(format!("the moves played: {listed}, expected {expected:?}"));
+    }
+    s.click(Locator::Css("#played li:first-child button"))
+        .await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '6,9,11'")
+        .await?;
+    let undone = s
+        .js("return [...document.querySelectorAll('#played button')] \
+             .map((b) => [b.textContent.endsWith('(undone)'), b.getAttribute('aria-current')])")
+        .await?;
+    if undone != json!([[false, "step"], [true, "false"], [true, "false"]]) {
+        return Err(format!("after going back to the start: {undone}"));
+    }
     Ok(())
 }

@@ -65,6 +65,7 @@ export class Play {
     this.movesBox = document.getElementById("moves");
     this.historyBox = document.getElementById("history");
     this.historyList = document.getElementById("history-list");
+    this.playedList = document.getElementById("played");
     this.undoButton = document.getElementById("undo");
     this.redoButton = document.getElementById("redo");
     this.undoButton.addEventListener("click", () => this.undo());
@@ -392,6 +393,29 @@ export class Play {
     return chip;
   }
 
+  // The moves played, in words, each a button back to the position it
+  // left; the start first.
+  renderPlayed() {
+    const who = (by) => ({ you: this.engine ? "You" : "The player", engine: "The engine" }[by] ?? "");
+    this.playedList.replaceChildren(...this.entries.map((e, i) => {
+      const text = i === 0
+        ? `Start: ${pilesText(e.piles)}`
+        : `${who(e.by)} ${moveWords(this.entries[i - 1], e.piles)}`;
+      const button = el("button", { type: "button", text: `${text}${i > this.index ? " (undone)" : ""}` });
+      button.setAttribute("aria-current", i === this.index ? "step" : "false");
+      button.dataset.index = String(i);
+      button.addEventListener("click", () => {
+        if (this.busy || i === this.index) return;
+        // A position where the engine is to reply shows its reply, or the
+        // position before the move when it has none yet.
+        let j = i;
+        if (this.enginesTurn(j)) j = j + 1 < this.entries.length ? j + 1 : j - 1;
+        this.goTo(j);
+      });
+      return el("li", {}, button);
+    }));
+  }
+
   // Arrow keys move among the move buttons: one Tab stop for them all.
   moveKeys(e) {
     const chip = e.target.closest("button.move");
@@ -463,6 +487,7 @@ export class Play {
       dot.append(title);
     });
     this.historyBox.replaceChildren(svg);
+    this.renderPlayed();
     // The chart as text: each position, in order, the current one marked.
     this.historyList.replaceChildren(...this.entries.map((e, i) => el("li", {
       "aria-current": i === this.index ? "step" : "false",
@@ -473,6 +498,17 @@ export class Play {
       `History: ${this.entries.map((e) => `${pilesText(e.piles)} ${e.info.outcome}${e.info.remoteness === null ? "" : ` ${e.info.remoteness}`}`).join("; ")}`,
     );
   }
+}
+
+// The move from `from` (its answer) to `to`, in words: "takes 8 from B
+// and C, leaving 3 1 3", as the command line's `play` tells it.
+export function moveWords(from, to) {
+  const key = to.join(",");
+  const move = from.info.moves.find((m) => m.to.join(",") === key);
+  if (!move) return `to ${pilesText(to)}`;
+  const names = move.piles.map(pileName);
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `takes ${move.stones} from ${listed}, leaving ${pilesText(to)}`;
 }
 
 function chunks(piles) {
