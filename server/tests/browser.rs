@@ -71,7 +71,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 18] = [
+const TESTS: [(&str, TestFn); 19] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -126,6 +126,9 @@ const TESTS: [(&str, TestFn); 18] = [
     ),
     ("the_moves_played_in_words_lead_back", |s| {
         Box::pin(moves_played(s))
+    }),
+    ("a_game_exported_as_text_and_imported_back", |s| {
+        Box::pin(export_import(s))
     }),
 ];
 
@@ -1712,6 +1715,90 @@ async fn moves_played(s: &Session) -> Outcome {
         .await?;
     if undone != json!([[false, "step"], [true, "false"], [true, "false"]]) {
         return Err(format!("after going back to the start: {undone}"));
+    }
+    Ok(())
+}
+
+/// A game exported as text ("6 9 11 > ... > ...") and imported in another
+/// game comes back whole: the same positions, the last one shown; a line
+/// whose positions do not follow by moves is refused, naming the one, and
+/// the game before goes on.
+async fn export_import(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=0").await?;
+    let mut line = vec!["6 9 11".to_string()];
+    for pick in [3, 11] {
+        let moves = s.move_buttons().await?;
+        let to = moves.get(pick % moves.len()).ok_or("no move")?[0]
+            .as_str()
+            .ok_or("data-to")?
+            .to_string();
+        s.click_move(&to).await?;
+        s.wait_until(&format!(
+            "new URLSearchParams(location.search).get('piles') === '{to}'"
+        ))
+        .await?;
+        s.wait_for_turn().await?;
+        line.push(to.replace(',', " "));
+    }
+    let line = line.join(" > ");
+    s.click(Locator::Id("export-game")).await?;
+    let exported = s
+        .js("return document.getElementById('game-text').value")
+        .await?;
+    if exported != json!(line) {
+        return Err(format!("exported {exported}, expected {line:?}"));
+    }
+    // Another game, then the line imported back.
+    s.open_page("?piles=2,3,4&engine=1").await?;
+    let field = s
+        .client
+        .find(Locator::Id("game-text"))
+        .await
+        .map_err(|e| e.to_string())?;
+    field.send_keys(&line).await.map_err(|e| e.to_string())?;
+    s.click(Locator::Css("#game-io button[type=submit]"))
+        .await?;
+    let last = line
+        .rsplit(" > ")
+        .next()
+        .unwrap_or_default()
+        .replace(' ', ",");
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{last}'"
+    ))
+    .await?;
+    s.wait_for_turn().await?;
+    let played = s
+        .js("return [document.querySelectorAll('#played li').length, \
+             document.getElementById('engine-replies').checked]")
+        .await?;
+    if played != json!([3, false]) {
+        return Err(format!(
+            "after the import: {played} (positions, engine replies)"
+        ));
+    }
+    // A line that does not follow by moves.
+    field.clear().await.map_err(|e| e.to_string())?;
+    field
+        .send_keys("6 9 11 > 6 9 12")
+        .await
+        .map_err(|e| e.to_string())?;
+    s.click(Locator::Css("#game-io button[type=submit]"))
+        .await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let message = s.text("#message").await?;
+    if !message.contains("Cannot import position 2, 6 9 12: no move leads there from 6 9 11") {
+        return Err(format!("the refusal: {message:?}"));
+    }
+    s.wait_for_turn().await?;
+    let still = s
+        .js("return new URLSearchParams(location.search).get('piles')")
+        .await?;
+    if still != json!(last) {
+        return Err(format!(
+            "after the refusal the game is at {still}, not {last}"
+        ));
     }
     Ok(())
 }

@@ -231,6 +231,26 @@ $("new-game").addEventListener("submit", async (e) => {
   await play.start(piles);
 });
 
+$("export-game").addEventListener("click", () => {
+  $("game-text").value = play.gameText();
+  $("game-text").select();
+});
+
+$("game-io").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  clearMessage();
+  const text = $("game-text").value;
+  const positions = text.split(">").map(parsePiles);
+  if (positions.some((p) => p === null)) {
+    showMessage(`'${text}' is not a game: type its positions separated by >, as 6 9 11 > 6 1 3.`);
+    return;
+  }
+  // An imported game is the player's on both sides.
+  play.engine = false;
+  $("engine-replies").checked = false;
+  await play.importGame(positions);
+});
+
 $("random-start").addEventListener("click", async () => {
   clearMessage();
   await randomStart();

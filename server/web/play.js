@@ -96,12 +96,8 @@ export class Play {
     this.setStatus("loading", "Loading…");
     const answer = await api.position(piles, this.misere, this.requests.signal);
     if (!this.isLive(generation)) return false;
+    if (!answer.ok) return this.refused(`Cannot start from ${pilesText(piles)}: ${answer.error}`);
     this.busy = false;
-    if (!answer.ok) {
-      this.showMessage(`Cannot start from ${pilesText(piles)}: ${answer.error}`);
-      this.setStatus(this.entries.length ? "player" : "error", this.entries.length ? "Your move." : "No game.");
-      return false;
-    }
     this.entries = [{ piles, info: answer.data, by: "start" }];
     this.index = 0;
     await this.loadGames();
@@ -171,6 +167,50 @@ export class Play {
     this.busy = false;
     this.render();
     this.onChange();
+  }
+
+  // A new game refused with `why`: the game before, if any, goes on.
+  refused(why) {
+    this.busy = false;
+    this.showMessage(why);
+    if (this.current) this.render();
+    else this.setStatus("error", "No game.");
+    return false;
+  }
+
+  // The game from its start to the position shown, as one line of text.
+  gameText() {
+    return this.entries.slice(0, this.index + 1).map((e) => pilesText(e.piles)).join(" > ");
+  }
+
+  // Plays `positions` (each a list of piles) as a game from the first,
+  // when each follows from the one before by a move, as the server's
+  // answer for it says; else says which does not, and the game before goes
+  // on.
+  async importGame(positions) {
+    const generation = this.newGeneration();
+    this.busy = true;
+    this.setStatus("loading", "Loading…");
+    const entries = [];
+    for (const [i, piles] of positions.entries()) {
+      const answer = await api.position(piles, this.misere, this.requests.signal);
+      if (!this.isLive(generation)) return false;
+      const where = `position ${i + 1}, ${pilesText(piles)}`;
+      if (!answer.ok) return this.refused(`Cannot import ${where}: ${answer.error}`);
+      const before = entries[i - 1];
+      if (before && !before.info.moves.some((m) => m.to.join(",") === piles.join(","))) {
+        return this.refused(`Cannot import ${where}: no move leads there from ${pilesText(before.piles)}.`);
+      }
+      entries.push({ piles, info: answer.data, by: i === 0 ? "start" : "you" });
+    }
+    this.busy = false;
+    this.entries = entries;
+    this.index = entries.length - 1;
+    await this.loadGames();
+    if (!this.isLive(generation)) return false;
+    this.render();
+    this.onChange();
+    return true;
   }
 
   // After a move changes one game of a sum, that game's value.
