@@ -406,6 +406,23 @@ impl Session {
         })
     }
 
+    /// Plays the move of the `pick`-th button (counted round the list),
+    /// waits for the next turn, and returns the piles it left.
+    async fn play_move(&self, pick: usize) -> Result<String, String> {
+        let moves = self.move_buttons().await?;
+        let to = moves.get(pick % moves.len().max(1)).ok_or("no move")?[0]
+            .as_str()
+            .ok_or("data-to")?
+            .to_string();
+        self.click_move(&to).await?;
+        self.wait_until(&format!(
+            "new URLSearchParams(location.search).get('piles') === '{to}'"
+        ))
+        .await?;
+        self.wait_for_turn().await?;
+        Ok(to)
+    }
+
     /// Clicks the element `locator` finds.
     async fn click(&self, locator: Locator<'_>) -> Outcome {
         self.client
@@ -1667,17 +1684,7 @@ async fn moves_played(s: &Session) -> Outcome {
     s.open_page("?piles=6,9,11&engine=0").await?;
     let mut positions = vec![vec![6u64, 9, 11]];
     for pick in [5, 17] {
-        let moves = s.move_buttons().await?;
-        let to = moves.get(pick % moves.len()).ok_or("no move")?[0]
-            .as_str()
-            .ok_or("data-to")?
-            .to_string();
-        s.click_move(&to).await?;
-        s.wait_until(&format!(
-            "new URLSearchParams(location.search).get('piles') === '{to}'"
-        ))
-        .await?;
-        s.wait_for_turn().await?;
+        let to = s.play_move(pick).await?;
         positions.push(parse_piles(&to));
     }
     let words = |from: &[u64], to: &[u64]| {
@@ -1727,17 +1734,7 @@ async fn export_import(s: &Session) -> Outcome {
     s.open_page("?piles=6,9,11&engine=0").await?;
     let mut line = vec!["6 9 11".to_string()];
     for pick in [3, 11] {
-        let moves = s.move_buttons().await?;
-        let to = moves.get(pick % moves.len()).ok_or("no move")?[0]
-            .as_str()
-            .ok_or("data-to")?
-            .to_string();
-        s.click_move(&to).await?;
-        s.wait_until(&format!(
-            "new URLSearchParams(location.search).get('piles') === '{to}'"
-        ))
-        .await?;
-        s.wait_for_turn().await?;
+        let to = s.play_move(pick).await?;
         line.push(to.replace(',', " "));
     }
     let line = line.join(" > ");
