@@ -71,7 +71,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 19] = [
+const TESTS: [(&str, TestFn); 20] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -129,6 +129,9 @@ const TESTS: [(&str, TestFn); 19] = [
     }),
     ("a_game_exported_as_text_and_imported_back", |s| {
         Box::pin(export_import(s))
+    }),
+    ("engine_replies_turned_on_after_a_move_reply_to_it", |s| {
+        Box::pin(engine_turned_on(s))
     }),
 ];
 
@@ -1796,6 +1799,47 @@ async fn export_import(s: &Session) -> Outcome {
         return Err(format!(
             "after the refusal the game is at {still}, not {last}"
         ));
+    }
+    Ok(())
+}
+
+/// Engine replies turned on after a move of yours: the engine replies with
+/// the server's engine move, and the game goes on, where it used to freeze
+/// with every move disabled under "Your move."
+async fn engine_turned_on(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=0").await?;
+    let mine = s.play_move(7).await?;
+    let expected = s
+        .client
+        .execute_async(
+            &format!(
+                "const done = arguments[arguments.length - 1];
+                 fetch('/api/position?piles={mine}').then((r) => r.json())
+                   .then((a) => done(a.engine.to.join(',')));"
+            ),
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    s.click(Locator::Id("engine-replies")).await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === {expected}"
+    ))
+    .await?;
+    s.wait_for_turn().await?;
+    let state = s
+        .js("return [document.getElementById('status').textContent, \
+             document.querySelectorAll('#moves button.move:not(:disabled)').length > 0, \
+             [...document.querySelectorAll('#played button')].pop().textContent]")
+        .await?;
+    if state[0] != json!("Your move.")
+        || state[1] != json!(true)
+        || !state[2]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("The engine takes")
+    {
+        return Err(format!("after engine replies were turned on: {state}"));
     }
     Ok(())
 }

@@ -213,10 +213,12 @@ $("show-values").addEventListener("change", (e) => {
   pushUrl();
 });
 
-$("engine-replies").addEventListener("change", (e) => {
+$("engine-replies").addEventListener("change", async (e) => {
   play.engine = e.target.checked;
   play.render();
   pushUrl();
+  // Turned on after a move of yours, the engine replies to it.
+  await play.reply();
 });
 
 $("new-game").addEventListener("submit", async (e) => {

@@ -146,24 +146,37 @@ export class Play {
     this.entries.push({ piles: to, info: answer.data, by: "you" });
     this.index += 1;
     this.updateGames(to);
-    if (this.engine && !this.over()) {
-      this.render();
-      this.setStatus("engine", "The engine is thinking…");
-      // The server names the library's engine move, `stone-game play`'s:
-      // the whole position it leaves is its `to`.
-      const reply = answer.data.engine.to;
-      const next = await api.position(reply, this.misere, this.requests.signal);
-      if (!this.isLive(generation)) return;
-      if (!next.ok) {
-        this.busy = false;
-        this.showMessage(next.error);
-        this.render();
-        return;
-      }
-      this.entries.push({ piles: reply, info: next.data, by: "engine" });
-      this.index += 1;
-      this.updateGames(reply);
+    this.busy = false;
+    if (this.enginesTurn(this.index) && !this.over()) {
+      await this.reply();
+      return;
     }
+    this.render();
+    this.onChange();
+  }
+
+  // The engine's move from the position shown, when the engine is to move:
+  // after a move of yours, or when its replies are turned on after one.
+  async reply() {
+    if (this.busy || this.over() || !this.enginesTurn(this.index)) return;
+    const generation = this.generation;
+    this.busy = true;
+    this.render();
+    // The server names the library's engine move, `stone-game play`'s:
+    // the whole position it leaves is its `to`.
+    const to = this.current.info.engine.to;
+    const next = await api.position(to, this.misere, this.requests.signal);
+    if (!this.isLive(generation)) return;
+    if (!next.ok) {
+      this.busy = false;
+      this.showMessage(next.error);
+      this.render();
+      return;
+    }
+    this.entries.splice(this.index + 1);
+    this.entries.push({ piles: to, info: next.data, by: "engine" });
+    this.index += 1;
+    this.updateGames(to);
     this.busy = false;
     this.render();
     this.onChange();
