@@ -5,7 +5,8 @@
 //! ignored, with the reason printed, and the run passes; with
 //! `STONE_GAME_BROWSER_TESTS=required` (as CI sets it) a missing browser
 //! fails every test instead. `STONE_GAME_SCREENSHOTS=DIR` also runs the
-//! `screenshots` trial, which writes the README's pictures into DIR. The
+//! `screenshots` trial, which writes the README's pictures into DIR (a
+//! relative one under the repository's root). The
 //! server runs in this process.
 
 mod support;
@@ -42,9 +43,9 @@ const AXE_TEST: &str = "no_serious_accessibility_violation_in_any_view_light_or_
 
 /// Every view the accessibility check opens.
 const AXE_VIEWS: [(&str, &str); 7] = [
-    ("play with values", "?piles=6,9,11&values=1&engine=0"),
-    ("misère play", "?piles=6,9,11&values=1&misere=1&engine=0"),
-    ("a sum of games", "?piles=1,2,3,4,5,6&values=1&engine=0"),
+    ("play with values", "?piles=6,9,11&values=1&engine=none"),
+    ("misère play", "?piles=6,9,11&values=1&misere=1&engine=none"),
+    ("a sum of games", "?piles=1,2,3,4,5,6&values=1&engine=none"),
     (
         "the map of losing positions",
         "?view=map&a=5&limit=40&colour=losing",
@@ -71,7 +72,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 20] = [
+const TESTS: [(&str, TestFn); 24] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page_loads_cleanly(s)),
@@ -130,9 +131,22 @@ const TESTS: [(&str, TestFn); 20] = [
     ("a_game_exported_as_text_and_imported_back", |s| {
         Box::pin(export_import(s))
     }),
-    ("engine_replies_turned_on_after_a_move_reply_to_it", |s| {
-        Box::pin(engine_turned_on(s))
+    ("the_engine_given_a_side_mid_game_moves_at_once", |s| {
+        Box::pin(engine_takes_a_side_mid_game(s))
     }),
+    ("a_game_with_the_engine_first_played_to_its_end", |s| {
+        Box::pin(engine_first_to_the_end(s))
+    }),
+    ("the_engine_against_itself_with_a_delay_and_a_pause", |s| {
+        Box::pin(engine_against_engine(s))
+    }),
+    ("undo_and_redo_in_every_state", |s| {
+        Box::pin(undo_in_every_state(s))
+    }),
+    (
+        "the_value_history_charts_both_players_and_leads_back",
+        |s| Box::pin(value_history_chart(s)),
+    ),
 ];
 
 fn main() {
@@ -199,9 +213,13 @@ fn main() {
     // `--include-ignored` runs every test and writes nothing.
     match screenshots {
         Some(dir) => {
+            // A relative DIR is the repository's, as README gives it
+            // (`STONE_GAME_SCREENSHOTS=docs`): cargo runs tests in the
+            // package's folder.
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir);
             let shots = Arc::clone(&environment);
             trials.push(Trial::test("screenshots", move || {
-                shots.run_screenshots(Path::new(&dir))
+                shots.run_screenshots(&dir)
             }));
         }
         None => println!("screenshots: not taken; set STONE_GAME_SCREENSHOTS=DIR to write them"),
@@ -307,10 +325,17 @@ impl Environment {
             for (dark, suffix) in [(false, ""), (true, "-dark")] {
                 let session = Session::open(self, dark).await?;
                 let shots = [
-                    ("play", "?view=play&piles=6,9,11&values=1&engine=0"),
+                    ("play", "?view=play&piles=6,9,11&values=1"),
                     ("map", "?view=map&a=5&limit=40&colour=remoteness"),
                 ];
                 for (name, query) in shots {
+                    // The play view is long: tall enough for its history's chart.
+                    let height = if name == "play" { 1720 } else { 1500 };
+                    session
+                        .client
+                        .set_window_size(1100, height)
+                        .await
+                        .map_err(|e| e.to_string())?;
                     session.open_page(query).await?;
                     if name == "play" {
                         // Three moves into the game, none of them the best,
@@ -418,12 +443,45 @@ impl Session {
             .ok_or("data-to")?
             .to_string();
         self.click_move(&to).await?;
+        // The move is in the game, as the position shown or, when the
+        // engine has answered it, before it.
         self.wait_until(&format!(
-            "new URLSearchParams(location.search).get('piles') === '{to}'"
+            "(() => {{ const q = new URLSearchParams(location.search);
+                return q.get('piles') === '{to}' || (q.get('game') ?? '').split(' > ')
+                  .some((p) => p.split(/[ +]+/).join(',') === '{to}'); }})()"
         ))
         .await?;
         self.wait_for_turn().await?;
         Ok(to)
+    }
+
+    /// The engine's move from `piles` (joined by commas) as the server
+    /// names it: the piles it leaves.
+    async fn engine_move(&self, piles: &str) -> Result<String, String> {
+        let to = self
+            .client
+            .execute_async(
+                &format!(
+                    "const done = arguments[arguments.length - 1];
+                     fetch('/api/position?piles={piles}').then((r) => r.json())
+                       .then((a) => done(a.engine.to.join(',')));"
+                ),
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(to.as_str().ok_or("no engine move")?.to_string())
+    }
+
+    /// Chooses `value` in the select `id`, as a person does.
+    async fn select(&self, id: &str, value: &str) -> Outcome {
+        self.client
+            .find(Locator::Id(id))
+            .await
+            .map_err(|e| format!("#{id}: {e}"))?
+            .select_by_value(value)
+            .await
+            .map_err(|e| format!("#{id} = {value}: {e}"))
     }
 
     /// Clicks the element `locator` finds.
@@ -894,7 +952,7 @@ async fn bad_url_parameter(s: &Session) -> Outcome {
 }
 
 async fn keyboard_move(s: &Session) -> Outcome {
-    s.open_page("?piles=2,2,2&engine=0").await?;
+    s.open_page("?piles=2,2,2&engine=none").await?;
     // Tab reaches the first move button; the arrows move along; Enter plays.
     let first = s
         .client
@@ -983,7 +1041,7 @@ async fn sum_of_games(s: &Session) -> Outcome {
             .sum_value(&games)
             .ok_or(format!("{p:?} past the table"))
     };
-    s.open_page("?engine=0&values=1").await?;
+    s.open_page("?engine=none&values=1").await?;
     let field = s
         .client
         .find(Locator::Id("start-piles"))
@@ -1225,9 +1283,7 @@ async fn misere_map_without_grundy(s: &Session) -> Outcome {
 async fn engine_moves(s: &Session) -> Outcome {
     for (convention, flag) in [(Convention::Normal, 0), (Convention::Misere, 1)] {
         let table = RemotenessTable::compute(20, convention).map_err(|e| e.to_string())?;
-        let solver = Solver::new(convention)
-            .with_remoteness(&table)
-            .map_err(|e| e.to_string())?;
+        let solver = solver_over(&table)?;
         for start in [[3, 5, 7], [4, 4, 9], [6, 10, 2], [1, 1, 12]] {
             s.open_page(&format!("?piles={}&misere={flag}", join(&start)))
                 .await?;
@@ -1271,8 +1327,8 @@ async fn phone_width(s: &Session) -> Outcome {
         return Err(format!("the window is {width} pixels wide, not a phone's"));
     }
     for query in [
-        "?piles=19,30,7&engine=0",
-        "?piles=19,30,7,25,1,2&engine=0",
+        "?piles=19,30,7&engine=none",
+        "?piles=19,30,7,25,1,2&engine=none",
         "?view=map&a=5&limit=60",
     ] {
         s.open_page(query).await?;
@@ -1304,7 +1360,7 @@ async fn phone_width(s: &Session) -> Outcome {
 /// for it that still arrives is dropped. The page's requests are held back
 /// 1.5 s each, so that the new game starts while the old reply is pending.
 async fn new_game_while_a_reply_is_pending(s: &Session) -> Outcome {
-    s.open_page("?piles=6,9,11&engine=1").await?;
+    s.open_page("?piles=6,9,11").await?;
     s.js("const fetch = window.fetch;
           window.fetch = (url, options) => new Promise((resolve, reject) => {
             const timer = setTimeout(() => fetch(url, options).then(resolve, reject), 1500);
@@ -1642,7 +1698,8 @@ async fn map_touch(s: &Session) -> Outcome {
 /// move played from it is played.
 async fn large_position(s: &Session) -> Outcome {
     let tables = ScannedTables::scan(125).map_err(|e| e.to_string())?;
-    s.open_page("?piles=125,125,124&values=1&engine=0").await?;
+    s.open_page("?piles=125,125,124&values=1&engine=none")
+        .await?;
     let shown = s
         .js(
             "return [document.querySelectorAll('#moves details').length, \
@@ -1668,6 +1725,11 @@ async fn large_position(s: &Session) -> Outcome {
     }
     s.click(Locator::Css("#moves details:nth-of-type(3) summary"))
         .await?;
+    // A group's buttons are made on its toggle event, which comes after
+    // the click.
+    let _ = s
+        .wait_until("document.querySelectorAll('#moves button.move').length > 0")
+        .await;
     let buttons = s.move_buttons().await?;
     if buttons.len() != 124 {
         return Err(format!("{} buttons in the opened group", buttons.len()));
@@ -1684,13 +1746,14 @@ async fn large_position(s: &Session) -> Outcome {
 /// goes back to the position it left, and the moves after it are marked
 /// undone.
 async fn moves_played(s: &Session) -> Outcome {
-    s.open_page("?piles=6,9,11&engine=0").await?;
+    s.open_page("?piles=6,9,11&engine=none").await?;
     let mut positions = vec![vec![6u64, 9, 11]];
     for pick in [5, 17] {
         let to = s.play_move(pick).await?;
         positions.push(parse_piles(&to));
     }
-    let words = |from: &[u64], to: &[u64]| {
+    // Two humans play: Player 1 moves first.
+    let words = |player: usize, from: &[u64], to: &[u64]| {
         let taken: Vec<usize> = (0..3).filter(|&i| from[i] != to[i]).collect();
         let names: Vec<&str> = taken.iter().map(|&i| ["A", "B", "C"][i]).collect();
         let listed = match names.as_slice() {
@@ -1700,14 +1763,14 @@ async fn moves_played(s: &Session) -> Outcome {
         };
         let join = |p: &[u64]| p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         format!(
-            "The player takes {} from {listed}, leaving {}",
+            "Player {player} takes {} from {listed}, leaving {}",
             from[taken[0]] - to[taken[0]],
             join(to)
         )
     };
     let mut expected = vec!["Start: 6 9 11".to_string()];
-    for pair in positions.windows(2) {
-        expected.push(words(&pair[0], &pair[1]));
+    for (i, pair) in positions.windows(2).enumerate() {
+        expected.push(words(i % 2 + 1, &pair[0], &pair[1]));
     }
     let listed = s
         .js("return [...document.querySelectorAll('#played button')].map((b) => b.textContent)")
@@ -1734,7 +1797,7 @@ async fn moves_played(s: &Session) -> Outcome {
 /// whose positions do not follow by moves is refused, naming the one, and
 /// the game before goes on.
 async fn export_import(s: &Session) -> Outcome {
-    s.open_page("?piles=6,9,11&engine=0").await?;
+    s.open_page("?piles=6,9,11&engine=none").await?;
     let mut line = vec!["6 9 11".to_string()];
     for pick in [3, 11] {
         let to = s.play_move(pick).await?;
@@ -1749,7 +1812,7 @@ async fn export_import(s: &Session) -> Outcome {
         return Err(format!("exported {exported}, expected {line:?}"));
     }
     // Another game, then the line imported back.
-    s.open_page("?piles=2,3,4&engine=1").await?;
+    s.open_page("?piles=2,3,4").await?;
     let field = s
         .client
         .find(Locator::Id("game-text"))
@@ -1770,11 +1833,12 @@ async fn export_import(s: &Session) -> Outcome {
     s.wait_for_turn().await?;
     let played = s
         .js("return [document.querySelectorAll('#played li').length, \
-             document.getElementById('engine-replies').checked]")
+             document.getElementById('first-player').value, \
+             document.getElementById('second-player').value]")
         .await?;
-    if played != json!([3, false]) {
+    if played != json!([3, "human", "human"]) {
         return Err(format!(
-            "after the import: {played} (positions, engine replies)"
+            "after the import: {played} (positions, the players)"
         ));
     }
     // A line that does not follow by moves.
@@ -1803,34 +1867,23 @@ async fn export_import(s: &Session) -> Outcome {
     Ok(())
 }
 
-/// Engine replies turned on after a move of yours: the engine replies with
-/// the server's engine move, and the game goes on, where it used to freeze
-/// with every move disabled under "Your move."
-async fn engine_turned_on(s: &Session) -> Outcome {
-    s.open_page("?piles=6,9,11&engine=0").await?;
+/// The engine given the second side after a move of a human's: it
+/// answers at once with the server's engine move, and the game goes on.
+async fn engine_takes_a_side_mid_game(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=none").await?;
     let mine = s.play_move(7).await?;
-    let expected = s
-        .client
-        .execute_async(
-            &format!(
-                "const done = arguments[arguments.length - 1];
-                 fetch('/api/position?piles={mine}').then((r) => r.json())
-                   .then((a) => done(a.engine.to.join(',')));"
-            ),
-            vec![],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    s.click(Locator::Id("engine-replies")).await?;
+    let expected = s.engine_move(&mine).await?;
+    s.select("second-player", "engine").await?;
     s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === {expected}"
+        "new URLSearchParams(location.search).get('piles') === '{expected}'"
     ))
     .await?;
     s.wait_for_turn().await?;
     let state = s
         .js("return [document.getElementById('status').textContent, \
              document.querySelectorAll('#moves button.move:not(:disabled)').length > 0, \
-             [...document.querySelectorAll('#played button')].pop().textContent]")
+             [...document.querySelectorAll('#played button')].pop().textContent, \
+             new URLSearchParams(location.search).get('engine')]")
         .await?;
     if state[0] != json!("Your move.")
         || state[1] != json!(true)
@@ -1838,8 +1891,384 @@ async fn engine_turned_on(s: &Session) -> Outcome {
             .as_str()
             .unwrap_or("")
             .starts_with("The engine takes")
+        || state[3] != json!(null)
     {
-        return Err(format!("after engine replies were turned on: {state}"));
+        return Err(format!(
+            "after the engine took the second side: {state} (status, moves enabled, last move, engine in the link)"
+        ));
+    }
+    Ok(())
+}
+
+/// The library's answers over `table`, in its convention.
+fn solver_over(table: &RemotenessTable) -> Result<Solver<'_>, String> {
+    Solver::new(table.convention())
+        .with_remoteness(table)
+        .map_err(|e| e.to_string())
+}
+
+/// The library's engine move from `piles` (a position's `to`), as the
+/// server names it.
+fn library_engine_move(solver: &Solver, piles: &[u64]) -> Result<String, String> {
+    let position = Position::new(piles.to_vec()).map_err(|e| e.to_string())?;
+    let engine = solver
+        .position(&position)
+        .map_err(|e| e.to_string())?
+        .engine
+        .ok_or(format!("{piles:?}: the library has no engine move"))?;
+    Ok(join(engine.leaves(&position).piles()))
+}
+
+/// The positions of the game shown, from its start, as its link has them:
+/// `game` ("6 9 11 > 6 1 3") past the start, `piles` alone at it.
+async fn game_positions(s: &Session) -> Result<Vec<Vec<u64>>, String> {
+    let game = s
+        .js("return new URLSearchParams(location.search).get('game');")
+        .await?;
+    let Some(game) = game.as_str() else {
+        return Ok(vec![parse_piles(&s.url_piles().await?)]);
+    };
+    Ok(game
+        .split('>')
+        .map(|p| {
+            p.split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        })
+        .collect())
+}
+
+/// A game with the engine first, played to its end by a human who picks
+/// moves round the list: the engine's every move is the library's, it opens
+/// the game (so the human cannot take its first move back), and from a
+/// winning start it wins.
+async fn engine_first_to_the_end(s: &Session) -> Outcome {
+    let table = RemotenessTable::compute(20, Convention::Normal).map_err(|e| e.to_string())?;
+    let solver = solver_over(&table)?;
+    s.open_page("?piles=6,9,11&engine=first").await?;
+    s.wait_for_turn().await?;
+    let opening = s.url_piles().await?;
+    if opening != library_engine_move(&solver, &[6, 9, 11])? {
+        return Err(format!("the engine opened to {opening}"));
+    }
+    let first = s
+        .js("return [document.getElementById('undo').disabled, \
+             document.getElementById('status').textContent, \
+             document.querySelector('#played li:nth-child(2) button').textContent]")
+        .await?;
+    if first[0] != json!(true)
+        || first[1] != json!("Your move.")
+        || !first[2]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("The engine takes")
+    {
+        return Err(format!(
+            "after the engine's opening: {first} (undo disabled, status, its move)"
+        ));
+    }
+    for pick in 0.. {
+        if s.js("return document.getElementById('status').dataset.state;")
+            .await?
+            == "over"
+        {
+            break;
+        }
+        if pick > 40 {
+            return Err("the game did not end in 40 turns".into());
+        }
+        let mine = s.play_move(pick * 7 + 3).await?;
+        let shown = s.url_piles().await?;
+        if mine != "0,0,0" && shown != library_engine_move(&solver, &parse_piles(&mine))? {
+            return Err(format!("after {mine} the engine left {shown}"));
+        }
+    }
+    let end = s
+        .js("return [document.getElementById('status').textContent, \
+             document.querySelectorAll('#played li').length, \
+             document.getElementById('undo').disabled]")
+        .await?;
+    let positions = game_positions(s).await?;
+    if end[0] != json!("The engine wins.")
+        || end[1].as_u64() != Some(positions.len() as u64)
+        || end[2] != json!(false)
+    {
+        return Err(format!(
+            "at the end: {end} (status, moves listed, undo disabled), {} positions in the link",
+            positions.len()
+        ));
+    }
+    Ok(())
+}
+
+/// The engine against itself: it plays one move at a time, a delay apart;
+/// Pause stops it and Resume lets it go on; its every move is the
+/// library's, in both conventions; the game ends with the winner named, and
+/// the choice of players and the delay are in the link.
+async fn engine_against_engine(s: &Session) -> Outcome {
+    for (convention, flag) in [(Convention::Normal, 0), (Convention::Misere, 1)] {
+        let table = RemotenessTable::compute(20, convention).map_err(|e| e.to_string())?;
+        let solver = solver_over(&table)?;
+        s.open_page(&format!("?piles=5,8,13&engine=none&misere={flag}"))
+            .await?;
+        s.select("first-player", "engine").await?;
+        s.select("second-player", "engine").await?;
+        let delay = s
+            .client
+            .find(Locator::Id("engine-delay"))
+            .await
+            .map_err(|e| e.to_string())?;
+        delay.clear().await.map_err(|e| e.to_string())?;
+        delay.send_keys("0.4\t").await.map_err(|e| e.to_string())?;
+        s.wait_until("new URLSearchParams(location.search).get('delay') === '0.4'")
+            .await?;
+        // One move, then a pause: no move comes while it holds.
+        s.wait_until("document.querySelectorAll('#played li').length >= 2")
+            .await?;
+        s.click(Locator::Id("pause")).await?;
+        s.wait_until("document.getElementById('status').dataset.state === 'paused'")
+            .await?;
+        let held = s
+            .js("return document.querySelectorAll('#played li').length")
+            .await?;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let still = s
+            .js("return [document.querySelectorAll('#played li').length, \
+                 document.getElementById('pause').textContent, \
+                 document.getElementById('pause').getAttribute('aria-pressed')]")
+            .await?;
+        if still != json!([held, "Resume", "true"]) {
+            return Err(format!("paused at {held} positions: {still}"));
+        }
+        s.click(Locator::Id("pause")).await?;
+        s.wait_until("document.getElementById('status').dataset.state === 'over'")
+            .await?;
+        let positions = game_positions(s).await?;
+        for pair in positions.windows(2) {
+            let expected = library_engine_move(&solver, &pair[0])?;
+            if join(&pair[1]) != expected {
+                return Err(format!(
+                    "misere={flag}: from {:?} the engine left {:?}, the library {expected}",
+                    pair[0], pair[1]
+                ));
+            }
+        }
+        // The first player wins from a winning start, whichever convention.
+        let first_wins = !losing_in(&solver, &[5, 8, 13])?;
+        let winner = if first_wins { 1 } else { 2 };
+        let end = s
+            .js("return [document.getElementById('status').textContent, \
+                 new URLSearchParams(location.search).get('engine')]")
+            .await?;
+        if end != json!([format!("Game over: Engine {winner} wins."), "both"]) {
+            return Err(format!("misere={flag}: the end says {end}"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the library says `piles` is lost for the player to move.
+fn losing_in(solver: &Solver, piles: &[u64]) -> Result<bool, String> {
+    let position = Position::new(piles.to_vec()).map_err(|e| e.to_string())?;
+    let answer = solver.position(&position).map_err(|e| e.to_string())?;
+    Ok(answer.value.outcome == stone_game::Outcome::Lose)
+}
+
+/// Undo and Redo in every state: at the start; after a move and the
+/// engine's reply; at the end of a game; with the engine first, whose
+/// opening cannot be taken back; with two humans, a position at a time;
+/// with the engine against itself, a position back and paused; and while
+/// an answer is on its way, disabled.
+async fn undo_in_every_state(s: &Session) -> Outcome {
+    let state = "return [new URLSearchParams(location.search).get('piles'), \
+                 document.getElementById('undo').disabled, \
+                 document.getElementById('redo').disabled, \
+                 document.getElementById('status').dataset.state]";
+    // Human against the engine.
+    s.open_page("?piles=3,5,7").await?;
+    let start = s.js(state).await?;
+    if start != json!(["3,5,7", true, true, "player"]) {
+        return Err(format!("at the start: {start}"));
+    }
+    s.play_move(0).await?;
+    let replied = s.url_piles().await?;
+    s.click(Locator::Id("undo")).await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,5,7'")
+        .await?;
+    let back = s.js(state).await?;
+    if back != json!(["3,5,7", true, false, "player"]) {
+        return Err(format!("after undoing a move and its reply: {back}"));
+    }
+    s.click(Locator::Id("redo")).await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{replied}'"
+    ))
+    .await?;
+    // At the end of a game: undo goes back to the human's last turn.
+    s.open_page("?piles=0,1,1").await?;
+    s.click_move("0,0,0").await?;
+    s.wait_until("document.getElementById('status').dataset.state === 'over'")
+        .await?;
+    s.click(Locator::Id("undo")).await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '0,1,1'")
+        .await?;
+    // The engine first: its opening stays.
+    s.open_page("?piles=3,5,7&engine=first").await?;
+    s.wait_for_turn().await?;
+    let opened = s.js(state).await?;
+    if opened[1] != json!(true) {
+        return Err(format!("after the engine's opening: {opened}"));
+    }
+    s.play_move(1).await?;
+    s.click(Locator::Id("undo")).await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === {}",
+        opened[0]
+    ))
+    .await?;
+    // Two humans: a position at a time.
+    s.open_page("?piles=3,5,7&engine=none").await?;
+    let one = s.play_move(2).await?;
+    s.play_move(2).await?;
+    s.click(Locator::Id("undo")).await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{one}'"
+    ))
+    .await?;
+    // The engine against itself: a position back, and paused.
+    s.open_page("?piles=10,12,15&engine=both&delay=0.3").await?;
+    s.wait_until("document.querySelectorAll('#played li').length >= 3")
+        .await?;
+    s.click(Locator::Id("undo")).await?;
+    s.wait_until("document.getElementById('status').dataset.state === 'paused'")
+        .await?;
+    let paused = s
+        .js("return [document.querySelectorAll('#played button[aria-current=step]').length, \
+             [...document.querySelectorAll('#played button')].findIndex((b) => b.getAttribute('aria-current') === 'step') \
+               === document.querySelectorAll('#played li').length - 2]")
+        .await?;
+    if paused != json!([1, true]) {
+        return Err(format!("after undo in engine against engine: {paused}"));
+    }
+    // While an answer is on its way, neither can be pressed.
+    s.open_page("?piles=3,5,7&engine=none").await?;
+    s.play_move(0).await?;
+    s.js("const fetch = window.fetch;
+          window.fetch = (url, options) => new Promise((resolve) =>
+            setTimeout(() => resolve(fetch(url, options)), 1500));")
+        .await?;
+    let moves = s.move_buttons().await?;
+    let to = moves.first().ok_or("no move")?[0]
+        .as_str()
+        .ok_or("data-to")?
+        .to_string();
+    s.click_move(&to).await?;
+    let waiting = s.js(state).await?;
+    if waiting[1] != json!(true) || waiting[2] != json!(true) {
+        return Err(format!("while the answer is on its way: {waiting}"));
+    }
+    s.wait_for_turn().await?;
+    Ok(())
+}
+
+/// The value history: a point for every position, above the middle line
+/// when the first player wins it and below when the second does, nearer
+/// the edge the fewer moves are left, the current one marked; a click on a
+/// point goes back to its position, and the game is in the link.
+async fn value_history_chart(s: &Session) -> Outcome {
+    let table = RemotenessTable::compute(20, Convention::Normal).map_err(|e| e.to_string())?;
+    let solver = solver_over(&table)?;
+    s.open_page("?piles=4,7,9&engine=none").await?;
+    for pick in [4, 9, 2, 6] {
+        s.play_move(pick).await?;
+    }
+    let positions = game_positions(s).await?;
+    let points = s
+        .js("const svg = document.querySelector('#history svg');
+             const axis = svg.querySelector('line.axis').getAttribute('y1');
+             return [Number(axis), [...svg.querySelectorAll('circle')].map((c) =>
+               [Number(c.getAttribute('cy')), c.classList.contains('now'), c.dataset.index])];")
+        .await?;
+    let middle = points[0].as_f64().ok_or("no middle line")?;
+    let points = points[1].as_array().ok_or("no points")?;
+    if points.len() != positions.len() {
+        return Err(format!(
+            "{} points for {} positions",
+            points.len(),
+            positions.len()
+        ));
+    }
+    // Distance from the middle line grows as the remoteness falls, in each
+    // half.
+    let mut depth = Vec::new();
+    for (i, (point, piles)) in points.iter().zip(&positions).enumerate() {
+        let y = point[0].as_f64().ok_or("cy")?;
+        let position = Position::new(piles.to_vec()).map_err(|e| e.to_string())?;
+        let answer = solver.position(&position).map_err(|e| e.to_string())?;
+        let mover_wins = answer.value.outcome == stone_game::Outcome::Win;
+        let first_wins = mover_wins == (i % 2 == 0);
+        if (y < middle) != first_wins {
+            return Err(format!(
+                "{piles:?} (position {i}) is drawn at {y}, the middle at {middle}: first player wins: {first_wins}"
+            ));
+        }
+        if point[1] != json!(i + 1 == positions.len()) {
+            return Err(format!("position {i}'s mark as the current one: {point}"));
+        }
+        depth.push((
+            answer.value.remoteness.ok_or("no remoteness")?,
+            (y - middle).abs(),
+        ));
+    }
+    for a in &depth {
+        for b in &depth {
+            if a.0 < b.0 && a.1 <= b.1 {
+                return Err(format!(
+                    "remoteness and distance from the middle: {depth:?}"
+                ));
+            }
+        }
+    }
+    let ticks = s
+        .js("return [...document.querySelectorAll('#history text.tick')].map((t) => t.textContent)")
+        .await?;
+    if !ticks.as_array().is_some_and(|t| t.contains(&json!("0"))) {
+        return Err(format!("the chart's ticks: {ticks}"));
+    }
+    // The game is in the link: opened afresh, it comes back whole.
+    let link = s.js("return location.search").await?;
+    let link = link.as_str().ok_or("no link")?.to_string();
+    s.open_page("?piles=1,2,3").await?;
+    s.open_page(&link).await?;
+    if game_positions(s).await? != positions
+        || s.js("return document.querySelectorAll('#history circle').length")
+            .await?
+            .as_u64()
+            != Some(positions.len() as u64)
+    {
+        return Err(format!("the link {link} did not bring the game back"));
+    }
+    // A click on the second point goes back to it.
+    s.click(Locator::Css("#history circle[data-index='1']"))
+        .await?;
+    let second = join(&positions[1]);
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{second}'"
+    ))
+    .await?;
+    let now = s
+        .js("return document.querySelector('#history circle.now').dataset.index")
+        .await?;
+    if now != json!("1") {
+        return Err(format!("after the click the current point is {now}"));
+    }
+    // A game in a link that does not follow by moves is refused, named.
+    s.open_link("?game=3+5+7+%3E+3+5+8").await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let message = s.text("#message").await?;
+    if !message.contains("no move leads there from 3 5 7") {
+        return Err(format!("a bad game in a link: {message:?}"));
     }
     Ok(())
 }

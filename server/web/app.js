@@ -2,7 +2,7 @@
 // that a link opens the same position and back and forward work.
 
 import * as api from "./api.js";
-import { Play, pilesText } from "./play.js";
+import { Play, SIDES, pilesText, sidesWord } from "./play.js";
 import { MapView } from "./map.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,9 +37,13 @@ function currentUrl() {
   const q = new URLSearchParams();
   q.set("view", state.view);
   if (play.current) q.set("piles", play.current.piles.join(","));
+  // The game that led here, when there is more than its start.
+  if (play.index > 0) q.set("game", play.gameText());
   q.set("misere", state.misere ? "1" : "0");
   if (play.showValues) q.set("values", "1");
-  if (!play.engine) q.set("engine", "0");
+  const engine = sidesWord(play.sides);
+  if (engine !== "second") q.set("engine", engine);
+  if (play.delay !== DEFAULT_DELAY) q.set("delay", String(play.delay / 1000));
   q.set("a", String(map.a));
   q.set("limit", String(map.limit));
   q.set("colour", map.colour);
@@ -47,6 +51,10 @@ function currentUrl() {
 }
 
 let restoring = false;
+
+// The engine's delay between its moves against itself, in ms.
+const DEFAULT_DELAY = 1000;
+const MOST_DELAY = 10000;
 
 function pushUrl() {
   if (restoring) return;
@@ -77,6 +85,27 @@ function parsePiles(text) {
   return words.map(Number);
 }
 
+// Reads a game typed or exported as text, "6 9 11 > 6 1 3": its positions,
+// or null.
+function parseGame(text) {
+  const positions = text.split(">").map(parsePiles);
+  return positions.some((p) => p === null) ? null : positions;
+}
+
+// The delay typed, in seconds, as ms; null unless it is from 0 to 10 s.
+function parseDelay(text) {
+  const seconds = Number(text);
+  if (text.trim() === "" || !Number.isFinite(seconds) || seconds < 0 || seconds * 1000 > MOST_DELAY) return null;
+  return Math.round(seconds * 1000);
+}
+
+// Shows who plays each side, and the delay, in the form.
+function showPlayers() {
+  $("first-player").value = play.sides[0];
+  $("second-player").value = play.sides[1];
+  $("engine-delay").value = String(play.delay / 1000);
+}
+
 // A whole number URL parameter, or null with a message.
 function urlNumber(q, name, fallback, min) {
   const text = q.get(name);
@@ -93,7 +122,7 @@ async function restore() {
   restoring = true;
   clearMessage();
   const q = new URLSearchParams(window.location.search);
-  const known = new Set(["view", "piles", "misere", "values", "engine", "a", "limit", "colour"]);
+  const known = new Set(["view", "piles", "game", "misere", "values", "engine", "delay", "a", "limit", "colour"]);
   for (const name of q.keys()) {
     if (!known.has(name)) showMessage(`The link has an unknown parameter '${name}'.`);
   }
@@ -111,8 +140,18 @@ async function restore() {
   setMisere(misere);
   play.showValues = q.get("values") === "1";
   $("show-values").checked = play.showValues;
-  play.engine = q.get("engine") !== "0";
-  $("engine-replies").checked = play.engine;
+  const engine = q.get("engine") ?? "second";
+  if (!(engine in SIDES)) {
+    showMessage(`The link's parameter 'engine' is '${engine}': expected one of ${Object.keys(SIDES).join(", ")}.`);
+  }
+  play.sides = SIDES[engine] ?? SIDES.second;
+  const delayText = q.get("delay");
+  const delay = delayText === null ? DEFAULT_DELAY : parseDelay(delayText);
+  if (delay === null) {
+    showMessage(`The link's parameter 'delay' is '${delayText}': expected seconds from 0 to ${MOST_DELAY / 1000}.`);
+  }
+  play.delay = delay ?? DEFAULT_DELAY;
+  showPlayers();
 
   const a = urlNumber(q, "a", map.a, 0);
   const limit = urlNumber(q, "limit", map.limit, 1);
@@ -124,7 +163,21 @@ async function restore() {
   showView(view);
 
   const pilesParam = q.get("piles");
-  if (pilesParam !== null) {
+  const gameParam = q.get("game");
+  const game = gameParam === null ? null : parseGame(gameParam);
+  if (gameParam !== null && game === null) {
+    showMessage(`The link's game '${gameParam}' is not positions separated by >, as 6 9 11 > 6 1 3.`);
+  }
+  if (game !== null) {
+    const last = game[game.length - 1];
+    if (pilesParam !== null && pilesParam !== last.join(",")) {
+      showMessage(`The link's piles '${pilesParam}' are not the last position of its game, ${pilesText(last)}: the game is shown.`);
+    }
+    if (rulesChanged || !play.seekGame(game)) {
+      $("start-piles").value = pilesText(game[0]);
+      if (!(await play.importGame(game)) && !play.current) await randomStart();
+    }
+  } else if (pilesParam !== null) {
     const piles = parsePiles(pilesParam);
     if (piles === null) {
       showMessage(`The link's piles '${pilesParam}' are not whole numbers separated by commas.`);
@@ -213,12 +266,23 @@ $("show-values").addEventListener("change", (e) => {
   pushUrl();
 });
 
-$("engine-replies").addEventListener("change", async (e) => {
-  play.engine = e.target.checked;
-  play.render();
+for (const id of ["first-player", "second-player"]) {
+  // The engine takes a side at once: it moves if it is its turn.
+  $(id).addEventListener("change", () => play.setSides([$("first-player").value, $("second-player").value]));
+}
+
+$("engine-delay").addEventListener("change", (e) => {
+  // Emptied, the field is being typed in: the delay stays until a number comes.
+  if (e.target.value.trim() === "") return;
+  const delay = parseDelay(e.target.value);
+  if (delay === null) {
+    showMessage(`The delay '${e.target.value}' is not seconds from 0 to ${MOST_DELAY / 1000}.`);
+    e.target.value = String(play.delay / 1000);
+    return;
+  }
+  clearMessage();
+  play.delay = delay;
   pushUrl();
-  // Turned on after a move of yours, the engine replies to it.
-  await play.reply();
 });
 
 $("new-game").addEventListener("submit", async (e) => {
@@ -242,14 +306,15 @@ $("game-io").addEventListener("submit", async (e) => {
   e.preventDefault();
   clearMessage();
   const text = $("game-text").value;
-  const positions = text.split(">").map(parsePiles);
-  if (positions.some((p) => p === null)) {
+  const positions = parseGame(text);
+  if (positions === null) {
     showMessage(`'${text}' is not a game: type its positions separated by >, as 6 9 11 > 6 1 3.`);
     return;
   }
-  // An imported game is the player's on both sides.
-  play.engine = false;
-  $("engine-replies").checked = false;
+  // An imported game is played by humans on both sides, from where it
+  // stopped.
+  play.sides = SIDES.none;
+  showPlayers();
   await play.importGame(positions);
 });
 

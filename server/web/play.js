@@ -1,6 +1,6 @@
 // The play view: the piles as stones, every move as a button coloured by
-// what it leads to, the engine's replies, undo and redo, and the chart of
-// the game's history.
+// what it leads to, the two players (each human or the engine), undo and
+// redo, and the chart of the game's history.
 
 import * as api from "./api.js";
 
@@ -43,15 +43,39 @@ export function pilesText(piles) {
   return chunks(piles).map((game) => game.join(" ")).join(" + ");
 }
 
+// Who plays each side, as the link says it: `engine=second` and so on.
+export const SIDES = {
+  none: ["human", "human"],
+  first: ["engine", "human"],
+  second: ["human", "engine"],
+  both: ["engine", "engine"],
+};
+
+// The link's word for `sides`.
+export const sidesWord = (sides) =>
+  Object.keys(SIDES).find((word) => SIDES[word].join() === sides.join());
+
+// "You win", "The engine wins": the verb agrees with the name.
+const agree = (name, verb) => `${name} ${name === "You" ? verb : `${verb}s`}`;
+
 export class Play {
   constructor({ onChange, showMessage }) {
     this.onChange = onChange;
     this.showMessage = showMessage;
-    this.entries = []; // {piles, info, by: "start" | "you" | "engine"}
+    // Each position, with its answer and the name of who moved to it
+    // ("start" for the first): entry i has the first player to move when
+    // i is even, the second when it is odd.
+    this.entries = [];
     this.index = -1;
     this.misere = false;
     this.showValues = false;
-    this.engine = true;
+    // Who plays the first and the second side: "human" or "engine".
+    this.sides = SIDES.second;
+    // Between the moves of an engine that plays both sides, in ms.
+    this.delay = 1000;
+    this.paused = false;
+    // The engine's next move, waiting for its delay.
+    this.timer = null;
     this.busy = false;
     // Each game is a generation of its own, with its requests: a new game
     // (or new rules) aborts the requests of the one before, and an answer
@@ -70,6 +94,8 @@ export class Play {
     this.redoButton = document.getElementById("redo");
     this.undoButton.addEventListener("click", () => this.undo());
     this.redoButton.addEventListener("click", () => this.redo());
+    this.pauseButton = document.getElementById("pause");
+    this.pauseButton.addEventListener("click", () => this.setPaused(!this.paused));
     this.movesBox.addEventListener("keydown", (e) => this.moveKeys(e));
   }
 
@@ -79,6 +105,10 @@ export class Play {
   // when it cannot.
   // A new generation: the requests of the one before are aborted.
   newGeneration() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    // A new game plays, whatever the one before was doing.
+    this.paused = false;
     this.requests.abort();
     this.requests = new AbortController();
     this.generation += 1;
@@ -104,6 +134,7 @@ export class Play {
     if (!this.isLive(generation)) return false;
     this.render();
     this.onChange();
+    this.advance();
     return true;
   }
 
@@ -124,7 +155,52 @@ export class Play {
 
   // Whether the player to move at entry `i` is the engine.
   enginesTurn(i) {
-    return this.engine && this.entries[i].by === "you";
+    return this.sides[i % 2] === "engine";
+  }
+
+  // Whether a human plays either side.
+  get humanPlays() {
+    return this.sides.includes("human");
+  }
+
+  // The name of who plays `side` (0 moves first): "You" against the engine,
+  // "Player 1" against another human, "Engine 1" against itself.
+  sideName(side) {
+    const kind = this.sides[side];
+    if (kind === this.sides[1 - side]) return `${kind === "engine" ? "Engine" : "Player"} ${side + 1}`;
+    return kind === "engine" ? "The engine" : "You";
+  }
+
+  // Who plays which side; the engine moves if it is now its turn.
+  setSides(sides) {
+    this.sides = sides;
+    if (!sides.includes("engine")) this.paused = false;
+    this.render();
+    this.onChange();
+    this.advance();
+  }
+
+  setPaused(paused) {
+    this.paused = paused;
+    this.render();
+    this.advance();
+  }
+
+  // Has the engine move when it is its turn: at once against a human, after
+  // the delay when it plays both sides, so that people can follow.
+  advance() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.current || this.busy || this.paused || this.over() || !this.enginesTurn(this.index)) return;
+    if (this.humanPlays || this.delay <= 0) {
+      this.reply();
+      return;
+    }
+    const [generation, index] = [this.generation, this.index];
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.isLive(generation) && this.index === index) this.reply();
+    }, this.delay);
   }
 
   async play(to) {
@@ -133,6 +209,10 @@ export class Play {
     this.keepFocus = this.movesBox.contains(document.activeElement);
     this.busy = true;
     this.setStatus("thinking", "…");
+    // Until the answer comes, nothing else can be played or taken back.
+    for (const chip of this.movesBox.querySelectorAll("button.move")) chip.disabled = true;
+    this.board.classList.remove("clickable");
+    this.renderControls();
     const generation = this.generation;
     const answer = await api.position(to, this.misere, this.requests.signal);
     if (!this.isLive(generation)) return;
@@ -143,11 +223,12 @@ export class Play {
       return;
     }
     this.entries.splice(this.index + 1);
-    this.entries.push({ piles: to, info: answer.data, by: "you" });
+    this.entries.push({ piles: to, info: answer.data, by: this.sideName(this.index % 2) });
     this.index += 1;
     this.updateGames(to);
     this.busy = false;
-    if (this.enginesTurn(this.index) && !this.over()) {
+    if (this.enginesTurn(this.index) && !this.over() && !this.paused) {
+      // The engine's reply comes with the move, as one step of history.
       await this.reply();
       return;
     }
@@ -155,8 +236,7 @@ export class Play {
     this.onChange();
   }
 
-  // The engine's move from the position shown, when the engine is to move:
-  // after a move of yours, or when its replies are turned on after one.
+  // The engine's move from the position shown, when the engine is to move.
   async reply() {
     if (this.busy || this.over() || !this.enginesTurn(this.index)) return;
     const generation = this.generation;
@@ -174,12 +254,14 @@ export class Play {
       return;
     }
     this.entries.splice(this.index + 1);
-    this.entries.push({ piles: to, info: next.data, by: "engine" });
+    this.entries.push({ piles: to, info: next.data, by: this.sideName(this.index % 2) });
     this.index += 1;
     this.updateGames(to);
     this.busy = false;
     this.render();
     this.onChange();
+    // The engine against itself plays on.
+    this.advance();
   }
 
   // A new game refused with `why`: the game before, if any, goes on.
@@ -204,17 +286,20 @@ export class Play {
     const generation = this.newGeneration();
     this.busy = true;
     this.setStatus("loading", "Loading…");
+    const answers = await Promise.all(
+      positions.map((piles) => api.position(piles, this.misere, this.requests.signal)),
+    );
+    if (!this.isLive(generation)) return false;
     const entries = [];
     for (const [i, piles] of positions.entries()) {
-      const answer = await api.position(piles, this.misere, this.requests.signal);
-      if (!this.isLive(generation)) return false;
+      const answer = answers[i];
       const where = `position ${i + 1}, ${pilesText(piles)}`;
       if (!answer.ok) return this.refused(`Cannot import ${where}: ${answer.error}`);
       const before = entries[i - 1];
       if (before && !before.info.moves.some((m) => m.to.join(",") === piles.join(","))) {
         return this.refused(`Cannot import ${where}: no move leads there from ${pilesText(before.piles)}.`);
       }
-      entries.push({ piles, info: answer.data, by: i === 0 ? "start" : "you" });
+      entries.push({ piles, info: answer.data, by: i === 0 ? "start" : this.sideName((i - 1) % 2) });
     }
     this.busy = false;
     this.entries = entries;
@@ -223,6 +308,7 @@ export class Play {
     if (!this.isLive(generation)) return false;
     this.render();
     this.onChange();
+    this.advance();
     return true;
   }
 
@@ -237,28 +323,58 @@ export class Play {
     return this.current && this.current.piles.every((p) => p === 0);
   }
 
+  // Where Undo goes: back to the last position a human was to move at, so
+  // that the engine's reply goes with the move it answered; one position
+  // back when the engine plays both sides. Null when there is none.
+  undoTarget() {
+    if (this.busy) return null;
+    for (let j = this.index - 1; j >= 0; j -= 1) {
+      if (!this.humanPlays || !this.enginesTurn(j)) return j;
+    }
+    return null;
+  }
+
+  // Where Redo goes: forward to the next position a human is to move at,
+  // or to the last one.
+  redoTarget() {
+    if (this.busy || this.index >= this.entries.length - 1) return null;
+    let j = this.index + 1;
+    while (this.humanPlays && j < this.entries.length - 1 && this.enginesTurn(j)) j += 1;
+    return j;
+  }
+
   undo() {
-    if (this.busy || this.index <= 0) return;
-    let j = this.index - 1;
-    while (j > 0 && this.enginesTurn(j)) j -= 1;
-    this.goTo(j);
+    const j = this.undoTarget();
+    if (j !== null) this.goTo(j);
   }
 
   redo() {
-    if (this.busy || this.index >= this.entries.length - 1) return;
-    let j = this.index + 1;
-    while (j < this.entries.length - 1 && this.enginesTurn(j)) j += 1;
-    this.goTo(j);
+    const j = this.redoTarget();
+    if (j !== null) this.goTo(j);
   }
 
-  canUndo() { return !this.busy && this.index > 0; }
-  canRedo() { return !this.busy && this.index < this.entries.length - 1; }
+  canUndo() { return this.undoTarget() !== null; }
+  canRedo() { return this.redoTarget() !== null; }
 
   goTo(j) {
+    // The engine against itself would play on from where a person went:
+    // it waits instead, until Resume.
+    if (!this.humanPlays) this.paused = true;
     this.index = j;
     this.loadGames().then(() => this.renderValue());
     this.render();
     this.onChange();
+    this.advance();
+  }
+
+  // Goes back to entry `i`, chosen in the history: a position where the
+  // engine is to answer a human shows the engine's answer, or the human's
+  // position before it when it has none yet.
+  jumpTo(i) {
+    if (this.busy || i === this.index) return;
+    let j = i;
+    if (this.humanPlays && this.enginesTurn(j)) j = j + 1 < this.entries.length ? j + 1 : j - 1;
+    if (j >= 0) this.goTo(j);
   }
 
   // Goes to the entry at `piles`, if the game has one; false if not.
@@ -267,6 +383,16 @@ export class Play {
     const j = this.entries.findIndex((e) => e.piles.join(",") === key);
     if (j < 0) return false;
     if (j !== this.index) this.goTo(j);
+    return true;
+  }
+
+  // Goes to the last of `positions` when the game goes through them all
+  // from its start; false if it does not.
+  seekGame(positions) {
+    if (positions.length > this.entries.length) return false;
+    const same = positions.every((p, k) => p.join(",") === this.entries[k].piles.join(","));
+    if (!same) return false;
+    if (positions.length - 1 !== this.index) this.goTo(positions.length - 1);
     return true;
   }
 
@@ -282,9 +408,17 @@ export class Play {
     this.renderBoard();
     this.renderMoves();
     this.renderHistory();
+    this.renderControls();
+    if (this.keepFocus && !this.busy) this.refocus();
+  }
+
+  // Undo, Redo and Pause, enabled when they would act.
+  renderControls() {
     this.undoButton.disabled = !this.canUndo();
     this.redoButton.disabled = !this.canRedo();
-    if (this.keepFocus && !this.busy) this.refocus();
+    this.pauseButton.disabled = !this.sides.includes("engine");
+    this.pauseButton.textContent = this.paused ? "Resume" : "Pause";
+    this.pauseButton.setAttribute("aria-pressed", String(this.paused));
   }
 
   // After a move from the keyboard, the focus goes to the first move of
@@ -295,21 +429,25 @@ export class Play {
     (first ?? this.undoButton).focus();
   }
 
+  // The side that wins entry `i`: the player to move there has its outcome.
+  winnerAt(i) {
+    const mover = i % 2;
+    return this.entries[i].info.outcome === "win" ? mover : 1 - mover;
+  }
+
   renderStatus() {
-    const info = this.current.info;
-    const enginesTurn = this.enginesTurn(this.index);
+    const mover = this.index % 2;
+    const name = this.sideName(mover);
     if (this.over()) {
-      // The player to move at the end has the position's outcome.
-      const moverWins = info.outcome === "win";
-      const youMove = !enginesTurn;
-      let text;
-      if (!this.engine) text = moverWins ? "Game over: the player to move wins." : "Game over: the player who moved last wins.";
-      else text = moverWins === youMove ? "You win!" : "The engine wins.";
+      const winner = this.sideName(this.winnerAt(this.index));
+      const text = { You: "You win!", "The engine": "The engine wins." }[winner] ?? `Game over: ${winner} wins.`;
       this.setStatus("over", text);
-    } else if (this.busy) {
-      this.setStatus("engine", "The engine is thinking…");
+    } else if (!this.enginesTurn(this.index)) {
+      this.setStatus("player", name === "You" ? "Your move." : `${name} to move.`);
+    } else if (this.paused) {
+      this.setStatus("paused", `Paused: ${name === "The engine" ? "the engine" : name} to move. Resume to go on.`);
     } else {
-      this.setStatus("player", this.engine ? "Your move." : "Your move (you play both sides).");
+      this.setStatus("engine", `${name} is thinking…`);
     }
   }
 
@@ -328,7 +466,7 @@ export class Play {
 
   renderBoard() {
     const piles = this.current.piles;
-    const clickable = !this.over() && !this.enginesTurn(this.index);
+    const clickable = !this.over() && !this.enginesTurn(this.index) && !this.busy;
     this.board.replaceChildren();
     chunks(piles).forEach((game, g) => {
       const box = el("div", { class: "game" });
@@ -449,22 +587,14 @@ export class Play {
   // The moves played, in words, each a button back to the position it
   // left; the start first.
   renderPlayed() {
-    const who = (by) => ({ you: this.engine ? "You" : "The player", engine: "The engine" }[by] ?? "");
     this.playedList.replaceChildren(...this.entries.map((e, i) => {
       const text = i === 0
         ? `Start: ${pilesText(e.piles)}`
-        : `${who(e.by)} ${moveWords(this.entries[i - 1], e.piles)}`;
+        : moveWords(e.by, this.entries[i - 1], e.piles);
       const button = el("button", { type: "button", text: `${text}${i > this.index ? " (undone)" : ""}` });
       button.setAttribute("aria-current", i === this.index ? "step" : "false");
       button.dataset.index = String(i);
-      button.addEventListener("click", () => {
-        if (this.busy || i === this.index) return;
-        // A position where the engine is to reply shows its reply, or the
-        // position before the move when it has none yet.
-        let j = i;
-        if (this.enginesTurn(j)) j = j + 1 < this.entries.length ? j + 1 : j - 1;
-        this.goTo(j);
-      });
+      button.addEventListener("click", () => this.jumpTo(i));
       return el("li", {}, button);
     }));
   }
@@ -498,23 +628,22 @@ export class Play {
     }
   }
 
+  // The chart of the game: each position in turn across; up and down,
+  // which player wins it and in how many moves, the first player's wins in
+  // the upper half and the second's in the lower, remoteness 0 at the edge
+  // and the longest at the middle, as GamesmanUni's value history has it.
   renderHistory() {
-    const width = 640;
-    const height = 180;
-    const mid = height / 2;
-    // Above the axis when the player to move wins, below when they lose.
-    // A position with no move left keeps its side, half a step off the
-    // axis: under misère play the end is a win for the player to move.
-    const outcomes = this.entries.map((e) => e.info.outcome);
-    const values = this.entries.map((e) => {
-      const r = e.info.remoteness;
-      const size = r === null ? 1 : Math.max(r, 0.5);
-      return e.info.outcome === "win" ? size : -size;
-    });
-    const most = Math.max(1, ...values.map(Math.abs));
-    const step = Math.min(40, (width - 40) / Math.max(1, this.entries.length - 1));
-    const x = (i) => 30 + i * step;
-    const y = (v) => mid - (v / most) * (mid - 16);
+    const [width, height] = [640, 240];
+    const [left, right, top, bottom] = [52, 12, 24, 30];
+    const base = height - bottom;
+    const half = (base - top) / 2;
+    const remoteness = this.entries.map((e) => e.info.remoteness);
+    const most = Math.max(1, ...remoteness.filter((r) => r !== null));
+    // A sum of games has no remoteness: its points sit half way.
+    const depth = (r) => ((r === null ? (most + 1) / 2 : r) / (most + 1)) * half;
+    const y = (winner, r) => (winner === 0 ? top + depth(r) : base - depth(r));
+    const step = Math.min(40, (width - left - right) / Math.max(1, this.entries.length - 1));
+    const x = (i) => left + i * step;
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.setAttribute("class", "chart");
@@ -525,43 +654,82 @@ export class Play {
       svg.append(node);
       return node;
     };
-    add("line", { x1: 24, x2: width - 4, y1: mid, y2: mid, class: "axis" });
-    add("text", { x: 2, y: 14, class: "axis-label" }, "win");
-    add("text", { x: 2, y: height - 4, class: "axis-label" }, "lose");
-    add("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "trace" });
-    values.forEach((v, i) => {
+    // The remoteness axis, in both halves.
+    if (remoteness.some((r) => r !== null)) {
+      const tick = niceStep(most, 4);
+      for (let r = 0; r <= most; r += tick) {
+        for (const winner of [0, 1]) {
+          const at = y(winner, r);
+          add("line", { x1: left - 4, x2: width - right, y1: at, y2: at, class: "grid" });
+          add("text", { x: left - 8, y: at + 4, class: "axis-label tick", "text-anchor": "end" }, String(r));
+        }
+      }
+      add("text", { x: 12, y: top + half, class: "axis-label", transform: `rotate(-90 12 ${top + half})`, "text-anchor": "middle" }, "remoteness");
+    }
+    add("line", { x1: left - 4, x2: width - right, y1: top + half, y2: top + half, class: "axis" });
+    add("text", { x: width - right, y: top - 8, class: "axis-label side", "text-anchor": "end" }, `${agree(this.sideName(0), "win")} (first to move)`);
+    add("text", { x: width - right, y: height - 4, class: "axis-label side", "text-anchor": "end" }, `${agree(this.sideName(1), "win")} (second)`);
+    // The moves, numbered along the bottom.
+    add("text", { x: left - 8, y: height - 4, class: "axis-label", "text-anchor": "end" }, "move");
+    const every = niceStep(this.entries.length - 1, 8);
+    for (let i = 0; i < this.entries.length; i += every) {
+      add("text", { x: x(i), y: height - 4, class: "axis-label tick", "text-anchor": "middle" }, String(i));
+    }
+    add("line", { x1: x(this.index), x2: x(this.index), y1: top, y2: base, class: "now-line" });
+    const at = (i) => [x(i), y(this.winnerAt(i), remoteness[i])];
+    add("polyline", { points: this.entries.map((_, i) => at(i).join(",")).join(" "), class: "trace" });
+    this.entries.forEach((e, i) => {
+      const [cx, cy] = at(i);
       const dot = add("circle", {
-        cx: x(i), cy: y(v), r: i === this.index ? 6 : 4,
-        class: `${outcomes[i]}${i === this.index ? " now" : ""}${i > this.index ? " future" : ""}`,
+        cx, cy, r: i === this.index ? 7 : 5,
+        class: `${e.info.outcome}${i === this.index ? " now" : ""}${i > this.index ? " future" : ""}`,
+        "data-index": String(i),
       });
-      const r = this.entries[i].info.remoteness;
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `${pilesText(this.entries[i].piles)}: ${describe(outcomes[i], r)}`;
+      title.textContent = this.historyText(i);
       dot.append(title);
+      dot.addEventListener("click", () => this.jumpTo(i));
     });
     this.historyBox.replaceChildren(svg);
     this.renderPlayed();
     // The chart as text: each position, in order, the current one marked.
     this.historyList.replaceChildren(...this.entries.map((e, i) => el("li", {
       "aria-current": i === this.index ? "step" : "false",
-      text: `${pilesText(e.piles)}: the player to move ${describe(e.info.outcome, e.info.remoteness)}${i === this.index ? " (now)" : ""}${i > this.index ? " (undone)" : ""}`,
+      text: `${this.historyText(i)}${i === this.index ? " (now)" : ""}${i > this.index ? " (undone)" : ""}`,
     })));
     this.historyBox.setAttribute(
       "aria-label",
-      `History: ${this.entries.map((e) => `${pilesText(e.piles)} ${e.info.outcome}${e.info.remoteness === null ? "" : ` ${e.info.remoteness}`}`).join("; ")}`,
+      `History: ${this.entries.map((e, i) => `${pilesText(e.piles)}, ${agree(this.sideName(this.winnerAt(i)), "win")}${remoteness[i] === null ? "" : ` in ${remoteness[i]}`}`).join("; ")}`,
     );
+  }
+
+  // Entry `i` in words: "6 9 11: the player to move (You) wins in 5 moves".
+  historyText(i) {
+    const e = this.entries[i];
+    return `${pilesText(e.piles)}: the player to move (${this.sideName(i % 2)}) ${describe(e.info.outcome, e.info.remoteness)}`;
   }
 }
 
-// The move from `from` (its answer) to `to`, in words: "takes 8 from B
-// and C, leaving 3 1 3", as the command line's `play` tells it.
-export function moveWords(from, to) {
+// A step of 1, 2 or 5 times a power of ten that cuts `most` into at most
+// `parts` parts.
+function niceStep(most, parts) {
+  for (let power = 1; ; power *= 10) {
+    for (const m of [1, 2, 5]) {
+      if (m * power * parts >= most) return m * power;
+    }
+  }
+}
+
+// The move `who` made from `from` (its answer) to `to`, in words: "The
+// engine takes 8 from B and C, leaving 3 1 3", as the command line's
+// `play` tells it.
+export function moveWords(who, from, to) {
   const key = to.join(",");
   const move = from.info.moves.find((m) => m.to.join(",") === key);
-  if (!move) return `to ${pilesText(to)}`;
+  if (!move) return `${agree(who, "move")} to ${pilesText(to)}`;
   const names = move.piles.map(pileName);
   const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `takes ${move.stones} from ${listed}, leaving ${pilesText(to)}`;
+  return `${agree(who, "take")} ${move.stones} from ${listed}, leaving ${pilesText(to)}`;
 }
 
 function chunks(piles) {
