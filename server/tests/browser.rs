@@ -224,6 +224,14 @@ fn main() {
         }
         None => println!("screenshots: not taken; set STONE_GAME_SCREENSHOTS=DIR to write them"),
     }
+    // The render times are a measurement, printed, not a test: a trial
+    // only when asked for.
+    if std::env::var_os("STONE_GAME_RENDER_TIMES").is_some() {
+        let timed = Arc::clone(&environment);
+        trials.push(Trial::test("render_times", move || {
+            timed.run_render_times()
+        }));
+    }
     let conclusion = libtest_mimic::run(&args, trials);
     drop(environment);
     conclusion.exit();
@@ -319,6 +327,63 @@ impl Environment {
     }
 
     /// Writes the screenshots of the play and map views, light and dark.
+    /// How long the play view takes to show a large position once its
+    /// answer is in the page: "Show values" toggled redraws it from the
+    /// answer it holds, synchronously, and reading the layout makes the
+    /// browser lay it out as well. The median and the slowest of 21 redraws
+    /// a position, each printed.
+    fn run_render_times(&self) -> Result<(), Failed> {
+        let runtime = runtime()?;
+        runtime.block_on(async {
+            let session = Session::open(self, false).await?;
+            let sum: Vec<String> = (0..8)
+                .map(|g| format!("{0},{1},{2}", 1000 - g, 999 - g, 998 - g))
+                .collect();
+            let positions = [
+                ("6 9 11 (14 moves)", "6,9,11".to_string()),
+                ("125 125 124 (747 moves)", "125,125,124".to_string()),
+                ("1000 1000 1000 (7000 moves)", "1000,1000,1000".to_string()),
+                (
+                    "a sum of 8 games of piles near 1000 (about 28,000 moves)",
+                    sum.join(","),
+                ),
+            ];
+            for (name, piles) in positions {
+                session
+                    .open_page(&format!("?piles={piles}&engine=none"))
+                    .await?;
+                let times = session
+                    .js("const box = document.getElementById('show-values');
+                         const times = [];
+                         for (let i = 0; i < 21; i += 1) {
+                           const start = performance.now();
+                           box.click();
+                           document.body.getBoundingClientRect();
+                           times.push(performance.now() - start);
+                         }
+                         return times.sort((a, b) => a - b);")
+                    .await?;
+                let times: Vec<f64> = times
+                    .as_array()
+                    .ok_or("no times")?
+                    .iter()
+                    .filter_map(Value::as_f64)
+                    .collect();
+                let moves = session
+                    .js("return document.querySelectorAll('#moves .move-row').length")
+                    .await?;
+                println!(
+                    "render {name}: median {:.1} ms, slowest {:.1} ms ({moves} rows)",
+                    times.get(10).copied().unwrap_or(f64::NAN),
+                    times.last().copied().unwrap_or(f64::NAN)
+                );
+            }
+            session.close().await;
+            Ok::<(), String>(())
+        })?;
+        Ok(())
+    }
+
     fn run_screenshots(&self, dir: &Path) -> Result<(), Failed> {
         let runtime = runtime()?;
         runtime.block_on(async {
@@ -893,6 +958,16 @@ async fn map_hover_and_click(s: &Session) -> Outcome {
     let value = s.text("#value").await?;
     if !value.starts_with("3 2 8: the player to move loses") {
         return Err(format!("after the click: {value:?}"));
+    }
+    // The map, which had the focus, is hidden: the focus is on the moves.
+    let focused = s
+        .js("return document.activeElement.matches('#moves button.move, #moves summary')")
+        .await?;
+    if focused != json!(true) {
+        let on = s
+            .js("return document.activeElement.outerHTML.slice(0, 80)")
+            .await?;
+        return Err(format!("after the click on the map the focus is on {on}"));
     }
     Ok(())
 }

@@ -234,6 +234,8 @@ async function pickFromMap(piles) {
   clearMessage();
   $("start-piles").value = pilesText(piles);
   showView("play");
+  // The map, focused for the click or Enter, is hidden now.
+  play.focusMovesNext();
   if (await play.start(piles)) pushUrl();
 }
 

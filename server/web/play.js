@@ -421,12 +421,21 @@ export class Play {
     this.pauseButton.setAttribute("aria-pressed", String(this.paused));
   }
 
-  // After a move from the keyboard, the focus goes to the first move of
-  // the new position, or to Undo when no move is left, never to the page.
+  // After a move from the keyboard, or a game started from the map, the
+  // focus goes to the first move of the new position; while the engine is
+  // to move it waits for its move; with no move left, it goes to Undo (or
+  // New game when there is nothing to undo), never to the page.
   refocus() {
-    this.keepFocus = false;
     const first = this.movesBox.querySelector("button.move[tabindex='0']:not(:disabled), summary");
-    (first ?? this.undoButton).focus();
+    if (!first && this.enginesTurn(this.index) && !this.over() && !this.paused) return;
+    this.keepFocus = false;
+    const fallback = this.undoButton.disabled ? document.querySelector("#new-game button[type=submit]") : this.undoButton;
+    (first ?? fallback).focus();
+  }
+
+  // The focus goes to the moves once the next position is shown.
+  focusMovesNext() {
+    this.keepFocus = true;
   }
 
   // The side that wins entry `i`: the player to move there has its outcome.
@@ -506,7 +515,7 @@ export class Play {
   renderMoves() {
     const piles = this.current.piles;
     const info = this.current.info;
-    const byTarget = new Map(info.moves.map((m) => [m.to.join(","), m]));
+    const byTake = movesByTake(info.moves);
     const active = !this.over() && !this.enginesTurn(this.index) && !this.busy;
     const grouped = info.moves.length > GROUPED_PAST;
     this.movesBox.replaceChildren();
@@ -522,7 +531,7 @@ export class Play {
           for (let n = 1; n <= most; n += 1) {
             const to = piles.slice();
             for (const k of set) to[3 * g + k] -= n;
-            const chip = this.moveButton(n, names, to, byTarget.get(to.join(",")), active);
+            const chip = this.moveButton(n, names, to, byTake.get(g, set, n), active);
             // One Tab stop for all the buttons, or, grouped, one a group.
             chip.tabIndex = first || (grouped && n === 1) ? 0 : -1;
             first = false;
@@ -536,9 +545,7 @@ export class Play {
         }
         const wins = [];
         for (let n = 1; n <= most; n += 1) {
-          const to = piles.slice();
-          for (const k of set) to[3 * g + k] -= n;
-          if (byTarget.get(to.join(","))?.outcome === "lose") wins.push(n);
+          if (byTake.get(g, set, n)?.outcome === "lose") wins.push(n);
         }
         const told = this.showValues
           ? `, ${wins.length ? `winning: take ${wins.join(", ")}` : "none winning"}`
@@ -590,7 +597,7 @@ export class Play {
     this.playedList.replaceChildren(...this.entries.map((e, i) => {
       const text = i === 0
         ? `Start: ${pilesText(e.piles)}`
-        : moveWords(e.by, this.entries[i - 1], e.piles);
+        : moveWords(e.by, this.entries[i - 1].piles, e.piles);
       const button = el("button", { type: "button", text: `${text}${i > this.index ? " (undone)" : ""}` });
       button.setAttribute("aria-current", i === this.index ? "step" : "false");
       button.dataset.index = String(i);
@@ -720,16 +727,32 @@ function niceStep(most, parts) {
   }
 }
 
-// The move `who` made from `from` (its answer) to `to`, in words: "The
+// The move `who` made from the piles `from` to `to`, in words: "The
 // engine takes 8 from B and C, leaving 3 1 3", as the command line's
-// `play` tells it.
+// `play` tells it. The positions of a game follow by moves: the piles that
+// changed lost the same number of stones.
 export function moveWords(who, from, to) {
-  const key = to.join(",");
-  const move = from.info.moves.find((m) => m.to.join(",") === key);
-  if (!move) return `${agree(who, "move")} to ${pilesText(to)}`;
-  const names = move.piles.map(pileName);
+  const taken = to.map((_, i) => i).filter((i) => from[i] !== to[i]);
+  const names = taken.map(pileName);
   const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${agree(who, "take")} ${move.stones} from ${listed}, leaving ${pilesText(to)}`;
+  return `${agree(who, "take")} ${from[taken[0]] - to[taken[0]]} from ${listed}, leaving ${pilesText(to)}`;
+}
+
+// A position's moves found by what they take: game `g`, the set of its
+// piles (0 to 2), and the stones. The server's moves name their piles and
+// stones, so no position needs to be compared: a large position has
+// 7,000 moves, a sum of 8 of them 28,000, and each is drawn.
+function movesByTake(moves) {
+  // Row g * 8 + the set's bits, column the stones.
+  const rows = [];
+  for (const m of moves) {
+    const g = Math.floor(m.piles[0] / 3);
+    let bits = 0;
+    for (const p of m.piles) bits |= 1 << (p - 3 * g);
+    (rows[g * 8 + bits] ??= [])[m.stones] = m;
+  }
+  const bitsOf = (set) => set.reduce((b, k) => b | (1 << k), 0);
+  return { get: (g, set, n) => rows[g * 8 + bitsOf(set)]?.[n] };
 }
 
 function chunks(piles) {
