@@ -1,7 +1,6 @@
 //! The game solved from its definition, knowing nothing of keys or partners:
 //! the independent check of every table.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::{Move, Triple};
@@ -44,6 +43,11 @@ pub enum BruteForceError {
         /// The limit asked for.
         limit: u32,
     },
+    /// The allocator refused the table and its layer buffer.
+    OutOfMemory {
+        /// The bytes they need, [`BruteForce::memory_needed`].
+        needed: u64,
+    },
 }
 
 impl core::fmt::Display for BruteForceError {
@@ -57,6 +61,10 @@ impl core::fmt::Display for BruteForceError {
             BruteForceError::TooLargeForTarget { limit } => write!(
                 f,
                 "a brute force to {limit} needs more memory than this target can address"
+            ),
+            BruteForceError::OutOfMemory { needed } => write!(
+                f,
+                "a brute force needs {needed} bytes of memory, which could not be allocated"
             ),
         }
     }
@@ -158,11 +166,15 @@ impl BruteForce {
     /// allocates besides is each layer's verdicts.
     fn allocate(limit: u32) -> Result<(BruteForce, Vec<[usize; 3]>), BruteForceError> {
         let (side, cells) = table_size(limit)?;
-        let solved = BruteForce {
-            limit,
-            losing: vec![false; cells],
+        let out_of_memory = BruteForceError::OutOfMemory {
+            needed: BruteForce::memory_needed(limit),
         };
-        Ok((solved, Vec::with_capacity(side * (side + 1) / 2)))
+        let mut losing = Vec::new();
+        reserve(&mut losing, cells, out_of_memory)?;
+        losing.resize(cells, false);
+        let mut layer = Vec::new();
+        reserve(&mut layer, side * (side + 1) / 2, out_of_memory)?;
+        Ok((BruteForce { limit, losing }, layer))
     }
 
     /// Whether sorted `p` is losing: no move from it reaches a losing position.
@@ -209,6 +221,13 @@ impl BruteForce {
     }
 }
 
+/// Room for `len` items in `v`, or `refused` when the allocator says no: a
+/// brute force's table takes up to 8 GiB, and a machine without them gets
+/// an error to report rather than an abort.
+fn reserve<T>(v: &mut Vec<T>, len: usize, refused: BruteForceError) -> Result<(), BruteForceError> {
+    v.try_reserve_exact(len).map_err(|_| refused)
+}
+
 /// The side `limit + 1` and the cells `side^3` of the table for `limit`, or
 /// why there is none: past [`BruteForce::MAX_LIMIT`], or more cells than this
 /// target's `usize` counts.
@@ -228,6 +247,21 @@ fn table_size(limit: u32) -> Result<(usize, usize), BruteForceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn a_refused_allocation_is_an_error_that_says_so() {
+        let refused = BruteForceError::OutOfMemory { needed: 12 };
+        // More bytes than any allocator gives: refused, not aborted.
+        let mut table: Vec<bool> = Vec::new();
+        assert_eq!(reserve(&mut table, usize::MAX / 2, refused), Err(refused));
+        assert_eq!(reserve(&mut table, 10, refused), Ok(()));
+        assert!(table.capacity() >= 10);
+        assert_eq!(
+            refused.to_string(),
+            "a brute force needs 12 bytes of memory, which could not be allocated"
+        );
+    }
 
     #[test]
     fn the_largest_limit_is_sized_and_the_next_refused() {
