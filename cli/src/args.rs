@@ -260,11 +260,11 @@ Over a pipe (stdin or stdout not a terminal), one line each:
 /// `play`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Game {
-    /// The piles to start from: three, or three per game of a sum (none: a
-    /// random start that you can win, losing for the engine with
-    /// --engine-first)
-    #[arg(value_name = "PILE", value_parser = parse_number)]
-    pub piles: Vec<u64>,
+    /// The piles to start from: three, or three per game of a sum (`1 2 3 4
+    /// 5 6`, or `1 2 3 + 4 5 6`); none: a random start that you can win,
+    /// losing for the engine with --engine-first
+    #[arg(value_name = "PILE")]
+    pub piles: Vec<String>,
     /// Seed of the random start, to play the same game again (with no piles)
     #[arg(long, value_name = "N", value_parser = parse_number)]
     pub seed: Option<u64>,

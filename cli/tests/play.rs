@@ -566,11 +566,20 @@ fn a_seed_repeats_the_start() {
 #[test]
 fn bad_arguments_are_refused_at_the_start() {
     for (args, needle) in [
-        (vec!["1", "2"], "three piles or none"),
-        (vec!["1", "2", "3", "4"], "a multiple of three), not 4"),
-        (vec!["1", "2", "3", "4", "5"], "a multiple of three), not 5"),
-        (vec!["1", "x", "3"], "invalid value 'x'"),
-        (vec!["1", "-2", "3"], "negative"),
+        (vec!["1", "2"], "2 piles: a position is three piles"),
+        (
+            vec!["1", "2", "3", "4"],
+            "4 piles: a position is three piles",
+        ),
+        (
+            vec!["1", "2", "3", "4", "5"],
+            "5 piles: a position is three piles",
+        ),
+        (
+            vec!["1", "x", "3"],
+            "'x' is not a pile: expected a whole number",
+        ),
+        (vec!["1", "-2", "3"], "'-2' is not a pile"),
         (vec!["--seed", "x"], "invalid value 'x'"),
         (
             vec!["1", "2", "3", "--seed", "4"],
@@ -844,6 +853,35 @@ fn under_misere_both_sides_play_out_exactly_the_remoteness() {
             assert_eq!((moves, end.as_str()), (v.remoteness, expected), "{start:?}");
         }
     }
+}
+
+/// The start is typed as `value` and `moves` take a position: spaces,
+/// commas or `+` between the games; a count that is not a position is
+/// refused with the library's reason.
+#[test]
+fn the_start_is_typed_as_value_takes_it() {
+    for (args, start) in [
+        (
+            &["1", "2", "3", "+", "4", "5", "6"][..],
+            "start: 1 2 3 4 5 6",
+        ),
+        (&["1,2,3", "+", "4,5,6"], "start: 1 2 3 4 5 6"),
+        (&["3,5,7"], "start: 3 5 7"),
+    ] {
+        let out = output(&[&["play"], args, &["--engine-first"]].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let shown = String::from_utf8(out.stdout).expect("UTF-8");
+        assert_eq!(shown.lines().next(), Some(start), "{args:?}: {shown}");
+    }
+    let out = output(&["play", "1", "2", "+", "3", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(
+        err.starts_with(
+            "error: 4 piles: a position is three piles, or three for each game of a sum"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

@@ -31,7 +31,7 @@ use stone_game::{Convention, EMBEDDED, MoveAnswer, Position, ScannedTables, Solv
 use crate::context::{Ctx, Failure};
 use crate::limits::MAX_REMOTENESS;
 use crate::runtime::{position_table, table_to};
-use crate::solver::{Built, refuse_misere_sum};
+use crate::solver::{Built, parse_position, refuse_misere_sum};
 use crate::words::games_text;
 use input::{Input, parse_input};
 use pipe::Pipe;
@@ -45,16 +45,22 @@ const RANDOM_PILE_MAX: u64 = 20;
 /// `play [A B C ...] [--seed N] [--engine-first] [--misere]`.
 pub(crate) fn play(
     ctx: &mut Ctx,
-    piles: &[u64],
+    piles: &[String],
     seed: Option<u64>,
     engine_first: bool,
     convention: Convention,
 ) -> Result<u8, Failure> {
     interrupt::exit_on_ctrl_c(ctx.interactive);
     let misere = convention == Convention::Misere;
-    if let Ok(position) = Position::new(piles.to_vec()) {
-        refuse_misere_sum("play", &position, convention)?;
+    // Typed as `value` and `moves` take them: spaces, commas or `+`.
+    let given = match piles {
+        [] => None,
+        _ => Some(parse_position(piles)?),
+    };
+    if let Some(position) = &given {
+        refuse_misere_sum("play", position, convention)?;
     }
+    let piles = given.as_ref().map_or(&[][..], Position::piles);
     // A random misère start is chosen from the misère tables to its
     // largest pile, which then decide the game.
     let random_misere: Option<ScannedTables> = if misere && piles.is_empty() {
@@ -117,6 +123,7 @@ fn start_position(
     engine_first: bool,
     tables: Tables,
 ) -> Result<Vec<u64>, Failure> {
+    // The piles given are a position: three, or three per game.
     match piles.len() {
         0 => Ok(random_start(seed, engine_first, tables).to_vec()),
         _ if seed.is_some() => Err(Failure::Usage(
@@ -124,11 +131,7 @@ fn start_position(
              or a seed, not both"
                 .into(),
         )),
-        n if n % 3 == 0 => Ok(piles.to_vec()),
-        n => Err(Failure::Usage(format!(
-            "play takes three piles or none, or a sum of games of three piles each \
-             (a multiple of three), not {n}"
-        ))),
+        _ => Ok(piles.to_vec()),
     }
 }
 
