@@ -372,6 +372,9 @@ impl Environment {
                 let moves = session
                     .js("return document.querySelectorAll('#moves .move-row').length")
                     .await?;
+                if moves.as_u64().is_none_or(|rows| rows == 0) {
+                    return Err(format!("{name}: no move drawn"));
+                }
                 println!(
                     "render {name}: median {:.1} ms, slowest {:.1} ms ({moves} rows)",
                     times.get(10).copied().unwrap_or(f64::NAN),
