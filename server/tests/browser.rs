@@ -2340,6 +2340,31 @@ async fn value_history_chart(s: &Session) -> Outcome {
     if now != json!("1") {
         return Err(format!("after the click the current point is {now}"));
     }
+    // A long game's link, past the API's 2 KiB of URI: 240 positions come
+    // back whole, and again after a reload.
+    let long: Vec<String> = (11..=250).rev().map(|a| format!("{a}+3+3")).collect();
+    let link = format!("?engine=none&game={}", long.join("+%3E+"));
+    for reload in [false, true] {
+        if reload {
+            s.client.refresh().await.map_err(|e| e.to_string())?;
+            s.wait_until("document.body.dataset.ready === '1'").await?;
+        } else {
+            s.open_page(&link).await?;
+        }
+        s.wait_for_turn().await?;
+        let shown = s
+            .js(
+                "return [document.querySelectorAll('#history circle').length, \
+                 new URLSearchParams(location.search).get('piles')]",
+            )
+            .await?;
+        if shown != json!([240, "11,3,3"]) {
+            return Err(format!(
+                "a link of {} bytes (reloaded: {reload}): {shown}",
+                link.len()
+            ));
+        }
+    }
     // A game in a link that does not follow by moves is refused, named.
     s.open_link("?game=3+5+7+%3E+3+5+8").await?;
     s.wait_until("!document.getElementById('message').hidden")

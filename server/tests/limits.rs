@@ -172,6 +172,16 @@ fn refusals_of_size_are_json() {
     let long = format!("/api/position?piles={},1,1", "9".repeat(20_000));
     let why = ask(server.address, "GET", &long, "").refusal(414);
     assert!(why.len() < 200, "{why}");
+    // The page's links carry the game played: a long one is the page, and
+    // only past 32 KiB a 414; the API's 2 KiB holds for a short path too.
+    let game = "1000+1000+1000+%3E+".repeat(1000);
+    let page = ask(server.address, "GET", &format!("/?game={game}"), "");
+    assert_eq!(page.status, 200, "{}", page.head);
+    assert!(page.body.contains("<title>Stone game explorer</title>"));
+    let past = format!("/?game={}", "1".repeat(33 * 1024));
+    ask(server.address, "GET", &past, "").refusal(414);
+    let api = format!("/api/sum?limit=4&x={}", "1".repeat(3000));
+    ask(server.address, "GET", &api, "").refusal(414);
     let headers: String = (0..10)
         .map(|i| format!("X-Big-{i}: {}\r\n", "x".repeat(1000)))
         .collect();

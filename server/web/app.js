@@ -37,8 +37,13 @@ function currentUrl() {
   const q = new URLSearchParams();
   q.set("view", state.view);
   if (play.current) q.set("piles", play.current.piles.join(","));
-  // The game that led here, when there is more than its start.
-  if (play.index > 0) q.set("game", play.gameText());
+  // The game that led here, when there is more than its start, and when
+  // it fits the longest link the server answers (MAX_PAGE_URI): past it,
+  // the link keeps the position alone.
+  if (play.index > 0) {
+    const game = new URLSearchParams({ game: play.gameText() }).toString();
+    if (game.length < LONGEST_GAME) q.set("game", play.gameText());
+  }
   q.set("misere", state.misere ? "1" : "0");
   if (play.showValues) q.set("values", "1");
   const engine = sidesWord(play.sides);
@@ -51,6 +56,10 @@ function currentUrl() {
 }
 
 let restoring = false;
+
+// The longest game a link carries, encoded: the server answers links up to
+// 32 KiB (MAX_PAGE_URI), and the rest of the link takes under 200 bytes.
+const LONGEST_GAME = 30 * 1024;
 
 // The engine's delay between its moves against itself, in ms.
 const DEFAULT_DELAY = 1000;
