@@ -123,3 +123,55 @@ pub(crate) async fn as_json(request: Request, next: Next) -> Response {
     );
     Response::from_parts(parts, Body::new(body))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::Router;
+    use axum::middleware::from_fn;
+    use tower::ServiceExt;
+
+    /// The status of `uri` with `headers` through [`sizes`] alone.
+    async fn status(uri: &str, headers: &[(&str, String)]) -> StatusCode {
+        let app = Router::new()
+            .fallback(|| async { "answered" })
+            .layer(from_fn(sizes));
+        let mut request = Request::builder().uri(uri);
+        for (name, value) in headers {
+            request = request.header(*name, value);
+        }
+        let request = request.body(Body::empty()).expect("a request");
+        app.oneshot(request).await.expect("an answer").status()
+    }
+
+    /// A URI `len` bytes long, starting `start`.
+    fn uri_of(start: &str, len: usize) -> String {
+        format!("{start}{}", "1".repeat(len - start.len()))
+    }
+
+    #[tokio::test]
+    async fn each_limit_answers_to_its_byte_and_refuses_the_next() {
+        let api = "/api/sum?limit=4&x=";
+        assert_eq!(status(&uri_of(api, MAX_URI), &[]).await, StatusCode::OK);
+        assert_eq!(
+            status(&uri_of(api, MAX_URI + 1), &[]).await,
+            StatusCode::URI_TOO_LONG
+        );
+        let page = "/?game=";
+        assert_eq!(
+            status(&uri_of(page, MAX_PAGE_URI), &[]).await,
+            StatusCode::OK
+        );
+        assert_eq!(
+            status(&uri_of(page, MAX_PAGE_URI + 1), &[]).await,
+            StatusCode::URI_TOO_LONG
+        );
+        // A header counts its name, its value, ": " and the line's end.
+        let header = |bytes: usize| [("x-big", "v".repeat(bytes - "x-big".len() - 4))];
+        assert_eq!(status("/", &header(MAX_HEAD)).await, StatusCode::OK);
+        assert_eq!(
+            status("/", &header(MAX_HEAD + 1)).await,
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
+        );
+    }
+}
