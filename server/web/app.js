@@ -212,6 +212,8 @@ async function restore() {
   showMapForm();
   restoring = false;
   history.replaceState(null, "", currentUrl());
+  // Players restored from the link may put the engine to move.
+  play.advance();
   // The page has settled: tests and people may act.
   document.body.dataset.ready = "1";
 }
