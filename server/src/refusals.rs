@@ -169,6 +169,10 @@ mod tests {
         // A header counts its name, its value, ": " and the line's end.
         let header = |bytes: usize| [("x-big", "v".repeat(bytes - "x-big".len() - 4))];
         assert_eq!(status("/", &header(MAX_HEAD)).await, StatusCode::OK);
+        // A browser's headers, under 2 KiB, with room to spare.
+        assert_eq!(status("/", &header(4 * 1024)).await, StatusCode::OK);
+        // The page's longest link (30 KiB of game, app.js) is answered.
+        assert_eq!(status(&uri_of(page, 31 * 1024), &[]).await, StatusCode::OK);
         assert_eq!(
             status("/", &header(MAX_HEAD + 1)).await,
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
