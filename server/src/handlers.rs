@@ -71,13 +71,20 @@ fn position_bytes(moves: usize, piles: usize) -> usize {
         .saturating_add(moves)
 }
 
-/// At least the number of moves from `position`: a game whose largest pile
-/// is `c` has at most `c` moves of each of its seven sets of piles.
-fn moves_at_most(position: &Position) -> usize {
+/// The number of moves from `position`, known before they are listed: in
+/// each game, each of the seven sets of piles ([`Move::all_from`](stone_game::Move::all_from)) has as
+/// many moves as its smallest pile has stones. A bound on the largest pile
+/// alone, seven times it, would be up to seven times too many for a game
+/// with two small piles, and would send the small answers of a game played
+/// down from typed piles to the blocking pool, to queue behind the heavy.
+fn moves_from(position: &Position) -> usize {
     position
         .games()
-        .map(|game| game.into_iter().max().unwrap_or(0))
-        .fold(0u64, |moves, c| moves.saturating_add(c.saturating_mul(7)))
+        .map(|[a, b, c]| {
+            let sets = [a, b, c, a.min(b), a.min(c), b.min(c), a.min(b).min(c)];
+            sets.into_iter().fold(0u64, u64::saturating_add)
+        })
+        .fold(0u64, u64::saturating_add)
         .try_into()
         .unwrap_or(usize::MAX)
 }
@@ -101,7 +108,7 @@ pub(crate) async fn position(
     match position.single() {
         Some(_) => {
             within("piles", largest, MAX_PILE, "positions")?;
-            let bytes = position_bytes(moves_at_most(&position), 3);
+            let bytes = position_bytes(moves_from(&position), 3);
             let remoteness = app.tables.remoteness(convention, largest).await?;
             let grundy = match convention {
                 Convention::Normal => app.tables.grundy_if_quick(largest).await?,
@@ -123,7 +130,7 @@ pub(crate) async fn position(
                 MAX_GRUNDY_PILE,
                 "the Grundy values of a sum",
             )?;
-            let bytes = position_bytes(moves_at_most(&position), position.piles().len());
+            let bytes = position_bytes(moves_from(&position), position.piles().len());
             let grundy = app.tables.grundy(largest).await?;
             answer(&app.work, bytes, move || {
                 written(solver.with_grundy(&grundy)?.position(&position)?)
@@ -271,7 +278,7 @@ mod tests {
             ] {
                 let position = Position::game(game);
                 let answer = solver.position(&position).unwrap();
-                assert_bounds_moves(&position, answer.moves.len());
+                assert_counts_moves(&position, answer.moves.len());
                 let capacity = position_bytes(answer.moves.len(), 3);
                 assert_fits(&format!("{game:?}"), &answer, capacity, Some(2));
             }
@@ -285,18 +292,15 @@ mod tests {
             let piles: Vec<u64> = (0..3 * games).map(|p| top - p % 3).collect();
             let position = Position::new(piles.clone()).unwrap();
             let answer = solver.position(&position).unwrap();
-            assert_bounds_moves(&position, answer.moves.len());
+            assert_counts_moves(&position, answer.moves.len());
             let capacity = position_bytes(answer.moves.len(), piles.len());
             assert_fits(&format!("{piles:?}"), &answer, capacity, Some(2));
         }
     }
 
-    /// Checks that [`moves_at_most`] is at least the `moves` of `position`,
-    /// and at most seven times as many.
-    fn assert_bounds_moves(position: &Position, moves: usize) {
-        let most = moves_at_most(position);
-        assert!(moves <= most, "{position}: {moves} > {most}");
-        assert!(most <= 7 * moves.max(1), "{position}: {most} > 7 * {moves}");
+    /// Checks that [`moves_from`] is the number of `moves` of `position`.
+    fn assert_counts_moves(position: &Position, moves: usize) {
+        assert_eq!(moves_from(position), moves, "{position}");
     }
 
     /// Answers up to [`INLINE_MOST`] bytes are computed on the thread that
