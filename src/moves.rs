@@ -73,6 +73,24 @@ impl Move {
         })
     }
 
+    /// How many moves [`Move::all_from`] gives from `position`: for each of
+    /// the seven sets of piles, as many as its smallest pile has stones
+    /// (saturating at `u64::MAX`). Known before the moves are listed, so
+    /// that room for them is made once.
+    ///
+    /// ```
+    /// use stone_game::Move;
+    /// assert_eq!(Move::count_from([1, 2, 0]), 4);
+    /// assert_eq!(Move::count_from([1000, 1000, 1000]), 7000);
+    /// assert_eq!(Move::count_from([0, 0, 0]), 0);
+    /// ```
+    pub fn count_from(position: [u64; 3]) -> u64 {
+        PILE_SETS
+            .into_iter()
+            .map(|piles| most_stones(piles, position))
+            .fold(0, u64::saturating_add)
+    }
+
     /// The move that leaves `to` from `from`, piles in the same order, or
     /// why there is none: a pile that grows, nothing taken, or piles that
     /// lose different numbers of stones (checked in that order).
@@ -345,6 +363,19 @@ mod tests {
             assert_eq!(Move::new(m.piles(), m.stones()), Some(m));
         }
         assert_eq!(Move::all_from(position).count(), 2 + 3 + 2);
+    }
+
+    #[test]
+    fn the_count_of_moves_is_the_number_all_from_gives() {
+        // Every position with piles up to 6, in every order, and piles so
+        // large that the count saturates.
+        for i in 0..343 {
+            let position = [i / 49, i / 7 % 7, i % 7];
+            let listed = Move::all_from(position).count() as u64;
+            assert_eq!(Move::count_from(position), listed, "{position:?}");
+        }
+        assert_eq!(Move::count_from([u64::MAX, 0, 0]), u64::MAX);
+        assert_eq!(Move::count_from([u64::MAX, u64::MAX, 1]), u64::MAX);
     }
 
     #[test]

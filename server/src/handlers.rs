@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use stone_game::{Convention, GrundyMap, Position, RemotenessMap, Solver, Total};
+use stone_game::{Convention, GrundyMap, Move, Position, RemotenessMap, Solver, Total};
 
 use crate::error::ApiError;
 use crate::params::{Params, PlaneQuery, PositionQuery, SumQuery, within};
@@ -71,19 +71,15 @@ fn position_bytes(moves: usize, piles: usize) -> usize {
         .saturating_add(moves)
 }
 
-/// The number of moves from `position`, known before they are listed: in
-/// each game, each of the seven sets of piles ([`Move::all_from`](stone_game::Move::all_from)) has as
-/// many moves as its smallest pile has stones. A bound on the largest pile
+/// The number of moves from `position`, known before they are listed: the
+/// sum of its games' ([`Move::count_from`]). A bound on the largest pile
 /// alone, seven times it, would be up to seven times too many for a game
 /// with two small piles, and would send the small answers of a game played
 /// down from typed piles to the blocking pool, to queue behind the heavy.
 fn moves_from(position: &Position) -> usize {
     position
         .games()
-        .map(|[a, b, c]| {
-            let sets = [a, b, c, a.min(b), a.min(c), b.min(c), a.min(b).min(c)];
-            sets.into_iter().fold(0u64, u64::saturating_add)
-        })
+        .map(Move::count_from)
         .fold(0u64, u64::saturating_add)
         .try_into()
         .unwrap_or(usize::MAX)

@@ -84,12 +84,24 @@ impl Serialize for MoveIn<'_> {
     }
 }
 
-/// The piles a move takes from.
+/// The piles a move takes from, as indexes into the whole position. Written
+/// from the move's three flags, as [`MoveAnswer::piles`] gives them: a
+/// position's answer writes thousands, and an iterator's adapters and
+/// unknown length cost more than the numbers.
 struct Indexes<'a>(&'a MoveAnswer);
 
 impl Serialize for Indexes<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.piles())
+        let taken = self.0.take.piles();
+        let count = taken.iter().filter(|&&t| t).count();
+        let mut seq = serializer.serialize_seq(Some(count))?;
+        let first = 3 * self.0.game;
+        for (i, &t) in taken.iter().enumerate() {
+            if t {
+                seq.serialize_element(&(first + i))?;
+            }
+        }
+        seq.end()
     }
 }
 
@@ -103,6 +115,10 @@ struct Leaves<'a> {
 impl Serialize for Leaves<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let piles = self.from.piles();
+        if piles.len() == 3 {
+            // One game: what it leaves is the whole position.
+            return self.answer.to.serialize(serializer);
+        }
         let mut seq = serializer.serialize_seq(Some(piles.len()))?;
         for (game, triple) in piles.chunks(3).enumerate() {
             let triple = if game == self.answer.game {

@@ -253,7 +253,7 @@ impl<'t> Solver<'t> {
             piles[pile] = true;
             Move::new(piles, 1)
         });
-        let one_stone = self.single_moves_of(game, one_stone)?;
+        let one_stone = self.single_moves_of(game, one_stone, Vec::with_capacity(3))?;
         Ok(engine::choose(position, &one_stone))
     }
 
@@ -455,29 +455,32 @@ impl<'t> Solver<'t> {
 
     /// Every move of one game, each with the value of what it leaves.
     fn single_moves(&self, game: [u64; 3]) -> Result<Vec<MoveAnswer>, AnswerError> {
-        self.single_moves_of(game, Move::all_from(game))
+        let moves = room_for(Move::count_from(game));
+        self.single_moves_of(game, Move::all_from(game), moves)
     }
 
     /// The moves `takes` of one game that are legal there, each with the
-    /// value of what it leaves.
+    /// value of what it leaves, appended to `moves`.
     fn single_moves_of(
         &self,
         game: [u64; 3],
         takes: impl Iterator<Item = Move>,
+        mut moves: Vec<MoveAnswer>,
     ) -> Result<Vec<MoveAnswer>, AnswerError> {
-        takes
-            .filter_map(|take| Some((take, take.apply(game)?)))
-            .map(|(take, to)| {
-                let (outcome, remoteness) = self.single_value(to)?;
-                Ok(MoveAnswer {
-                    game: 0,
-                    take,
-                    to,
-                    outcome,
-                    remoteness,
-                })
-            })
-            .collect()
+        for take in takes {
+            let Some(to) = take.apply(game) else {
+                continue;
+            };
+            let (outcome, remoteness) = self.single_value(to)?;
+            moves.push(MoveAnswer {
+                game: 0,
+                take,
+                to,
+                outcome,
+                remoteness,
+            });
+        }
+        Ok(moves)
     }
 
     /// The XOR of the Grundy values of `position`'s games: normal play only.
@@ -501,7 +504,8 @@ impl<'t> Solver<'t> {
                 .value(a, b, c)
                 .ok_or_else(|| not_covered(TableKind::Grundy, a.max(b).max(c), Some(table.limit())))
         };
-        let mut moves = Vec::new();
+        let count = position.games().map(Move::count_from);
+        let mut moves = room_for(count.fold(0, u64::saturating_add));
         for (game, piles) in position.games().enumerate() {
             let rest = xor ^ value(piles)?;
             for take in Move::all_from(piles) {
@@ -565,6 +569,20 @@ impl<'t> Solver<'t> {
             .max();
         not_covered(TableKind::Totals, limit, furthest)
     }
+}
+
+/// The most moves an answer reserves room for before it lists them: a
+/// position with piles of 9000 or a sum of nine games of 1000. Collected
+/// without a size known in advance, the thousands of moves of a large
+/// position were copied at every doubling of their vector; past this
+/// bound (only for positions no table reaches, which fail at their first
+/// move, or vast sums) the vector grows as it is filled.
+const MOST_RESERVED: usize = 1 << 16;
+
+/// An empty vector with room for `moves` answers, up to [`MOST_RESERVED`].
+fn room_for(moves: u64) -> Vec<MoveAnswer> {
+    let moves = usize::try_from(moves).unwrap_or(usize::MAX);
+    Vec::with_capacity(moves.min(MOST_RESERVED))
 }
 
 /// Lost exactly when the Grundy value is 0.
