@@ -1393,8 +1393,9 @@ async fn engine_moves(s: &Session) -> Outcome {
     Ok(())
 }
 
-/// At a phone's width, 390 CSS pixels, nothing is wider than the page, and
-/// every stone of a long pile stays inside its game's box: the stones wrap.
+/// At a phone's width, 390 CSS pixels, nothing is wider than the page,
+/// every stone of a long pile stays inside its game's box (the stones
+/// wrap), and every label shown stays on the line of the field it names.
 async fn phone_width(s: &Session) -> Outcome {
     s.client
         .set_window_size(390, 844)
@@ -1419,14 +1420,27 @@ async fn phone_width(s: &Session) -> Outcome {
                  const out = [...document.querySelectorAll('.stone')].filter((stone) => { \
                    const box = stone.closest('.game').getBoundingClientRect(); \
                    return stone.getBoundingClientRect().right > box.right; }).length; \
-                 return [page.scrollWidth, page.clientWidth, wide.slice(0, 5), out];")
+                 const apart = [...document.querySelectorAll('label[for]')] \
+                   .filter((label) => label.offsetParent !== null) \
+                   .filter((label) => { \
+                     const own = label.getBoundingClientRect(); \
+                     const field = document.getElementById(label.htmlFor).getBoundingClientRect(); \
+                     const middle = (own.top + own.bottom) / 2; \
+                     return middle < field.top || middle > field.bottom; }) \
+                   .map((label) => label.htmlFor); \
+                 return [page.scrollWidth, page.clientWidth, wide.slice(0, 5), out, apart];")
             .await?;
         let (scroll, client) = (overflow[0].as_u64(), overflow[1].as_u64());
-        if scroll > client || overflow[2] != json!([]) || overflow[3] != json!(0) {
+        if scroll > client
+            || overflow[2] != json!([])
+            || overflow[3] != json!(0)
+            || overflow[4] != json!([])
+        {
             return Err(format!(
                 "{query} at 390 px: scroll width {scroll:?} of {client:?}, \
-                 wider than the page: {}, stones outside their box: {}",
-                overflow[2], overflow[3]
+                 wider than the page: {}, stones outside their box: {}, \
+                 labels on another line than their field: {}",
+                overflow[2], overflow[3], overflow[4]
             ));
         }
     }

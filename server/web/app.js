@@ -2,7 +2,7 @@
 // that a link opens the same position and back and forward work.
 
 import * as api from "./api.js";
-import { Play, SIDES, pilesText, sidesWord } from "./play.js";
+import { DEFAULT_DELAY, Play, SIDES, pilesText, sidesWord } from "./play.js";
 import { MapView } from "./map.js";
 
 const $ = (id) => document.getElementById(id);
@@ -41,8 +41,9 @@ function currentUrl() {
   // it fits the longest link the server answers (MAX_PAGE_URI): past it,
   // the link keeps the position alone.
   if (play.index > 0) {
-    const game = new URLSearchParams({ game: play.gameText() }).toString();
-    if (game.length < LONGEST_GAME) q.set("game", play.gameText());
+    const game = play.gameText();
+    const encoded = new URLSearchParams({ game }).toString();
+    if (encoded.length < LONGEST_GAME) q.set("game", game);
   }
   q.set("misere", state.misere ? "1" : "0");
   if (play.showValues) q.set("values", "1");
@@ -61,8 +62,7 @@ let restoring = false;
 // 32 KiB (MAX_PAGE_URI), and the rest of the link takes under 200 bytes.
 const LONGEST_GAME = 30 * 1024;
 
-// The engine's delay between its moves against itself, in ms.
-const DEFAULT_DELAY = 1000;
+// The longest delay between the engine's moves against itself, in ms.
 const MOST_DELAY = 10000;
 
 function pushUrl() {

@@ -58,6 +58,10 @@ export const sidesWord = (sides) =>
 // "You win", "The engine wins": the verb agrees with the name.
 const agree = (name, verb) => `${name} ${name === "You" ? verb : `${verb}s`}`;
 
+// The engine's delay between its moves when it plays both sides, in ms,
+// until someone changes it (the link leaves it out at this value).
+export const DEFAULT_DELAY = 1000;
+
 export class Play {
   constructor({ onChange, showMessage }) {
     this.onChange = onChange;
@@ -72,7 +76,7 @@ export class Play {
     // Who plays the first and the second side: "human" or "engine".
     this.sides = SIDES.second;
     // Between the moves of an engine that plays both sides, in ms.
-    this.delay = 1000;
+    this.delay = DEFAULT_DELAY;
     this.paused = false;
     // The engine's next move, waiting for its delay.
     this.timer = null;
