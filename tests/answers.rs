@@ -238,6 +238,30 @@ fn every_small_sum_follows_the_rules() {
     }
 }
 
+/// A position's moves, of one game or of a sum, are listed into room made
+/// once for exactly them: their vector neither grew by doubling as they
+/// were found nor holds room they do not use.
+#[test]
+fn a_positions_moves_fill_the_room_made_for_them() {
+    let remoteness = RemotenessTable::compute(GAME_LIMIT as u32, Convention::Normal).unwrap();
+    let grundy = GrundyTable::compute(GAME_LIMIT as u32).unwrap();
+    let solver = Solver::new(Convention::Normal)
+        .with_remoteness(&remoteness)
+        .unwrap()
+        .with_grundy(&grundy)
+        .unwrap();
+    for piles in [
+        vec![1, 3, 4],
+        vec![12, 7, 9],
+        vec![3, 5, 7, 2, 4, 6],
+        vec![0, 0, 0],
+    ] {
+        let position = Position::new(piles.clone()).unwrap();
+        let moves = solver.position(&position).unwrap().moves;
+        assert_eq!(moves.capacity(), moves.len(), "{piles:?}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
