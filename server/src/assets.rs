@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use crate::error::error_response;
 
 /// Each file: its path, its content type and its bytes.
-const FILES: [(&str, &str, &[u8]); 7] = [
+const FILES: [(&str, &str, &[u8]); 8] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -37,6 +37,11 @@ const FILES: [(&str, &str, &[u8]); 7] = [
         "/map.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../web/map.js"),
+    ),
+    (
+        "/chart.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/chart.js"),
     ),
     (
         "/favicon.svg",

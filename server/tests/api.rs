@@ -424,6 +424,7 @@ fn the_page_and_its_files_are_served_with_their_types() {
         ("/app.js", "text/javascript; charset=utf-8", "import"),
         ("/play.js", "text/javascript; charset=utf-8", "export"),
         ("/map.js", "text/javascript; charset=utf-8", "export"),
+        ("/chart.js", "text/javascript; charset=utf-8", "export"),
         ("/api.js", "text/javascript; charset=utf-8", "fetch"),
         (
             "/style.css",

@@ -762,6 +762,7 @@ async fn page_loads_cleanly(s: &Session) -> Outcome {
         "/style.css",
         "/app.js",
         "/play.js",
+        "/chart.js",
         "/map.js",
         "/api.js",
         "/api/slice",

@@ -3,8 +3,8 @@
 // redo, and the chart of the game's history.
 
 import * as api from "./api.js";
+import { historyChart } from "./chart.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 // The most stones a pile draws; a larger pile is drawn cut short, with its count.
 const STONES_DRAWN = 30;
 const PILE_SETS = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
@@ -639,67 +639,23 @@ export class Play {
     }
   }
 
-  // The chart of the game: each position in turn across; up and down,
-  // which player wins it and in how many moves, the first player's wins in
-  // the upper half and the second's in the lower, remoteness 0 at the edge
-  // and the longest at the middle, as GamesmanUni's value history has it.
+  // The value history: the chart (chart.js), the moves played, and the
+  // chart as text for those who cannot see it.
   renderHistory() {
-    const [width, height] = [640, 240];
-    const [left, right, top, bottom] = [52, 12, 24, 30];
-    const base = height - bottom;
-    const half = (base - top) / 2;
     const remoteness = this.entries.map((e) => e.info.remoteness);
-    const most = Math.max(1, ...remoteness.filter((r) => r !== null));
-    // A sum of games has no remoteness: its points sit half way.
-    const depth = (r) => ((r === null ? (most + 1) / 2 : r) / (most + 1)) * half;
-    const y = (winner, r) => (winner === 0 ? top + depth(r) : base - depth(r));
-    const step = Math.min(40, (width - left - right) / Math.max(1, this.entries.length - 1));
-    const x = (i) => left + i * step;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    svg.setAttribute("class", "chart");
-    const add = (tag, attrs, text) => {
-      const node = document.createElementNS(SVG, tag);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-      if (text !== undefined) node.textContent = text;
-      svg.append(node);
-      return node;
-    };
-    // The remoteness axis, in both halves.
-    if (remoteness.some((r) => r !== null)) {
-      const tick = niceStep(most, 4);
-      for (let r = 0; r <= most; r += tick) {
-        for (const winner of [0, 1]) {
-          const at = y(winner, r);
-          add("line", { x1: left - 4, x2: width - right, y1: at, y2: at, class: "grid" });
-          add("text", { x: left - 8, y: at + 4, class: "axis-label tick", "text-anchor": "end" }, String(r));
-        }
-      }
-      add("text", { x: 12, y: top + half, class: "axis-label", transform: `rotate(-90 12 ${top + half})`, "text-anchor": "middle" }, "remoteness");
-    }
-    add("line", { x1: left - 4, x2: width - right, y1: top + half, y2: top + half, class: "axis" });
-    add("text", { x: width - right, y: top - 8, class: "axis-label side", "text-anchor": "end" }, `${agree(this.sideName(0), "win")} (first to move)`);
-    add("text", { x: width - right, y: height - 4, class: "axis-label side", "text-anchor": "end" }, `${agree(this.sideName(1), "win")} (second)`);
-    // The moves, numbered along the bottom.
-    add("text", { x: left - 8, y: height - 4, class: "axis-label", "text-anchor": "end" }, "move");
-    const every = niceStep(this.entries.length - 1, 8);
-    for (let i = 0; i < this.entries.length; i += every) {
-      add("text", { x: x(i), y: height - 4, class: "axis-label tick", "text-anchor": "middle" }, String(i));
-    }
-    add("line", { x1: x(this.index), x2: x(this.index), y1: top, y2: base, class: "now-line" });
-    const at = (i) => [x(i), y(this.winnerAt(i), remoteness[i])];
-    add("polyline", { points: this.entries.map((_, i) => at(i).join(",")).join(" "), class: "trace" });
-    this.entries.forEach((e, i) => {
-      const [cx, cy] = at(i);
-      const dot = add("circle", {
-        cx, cy, r: i === this.index ? 7 : 5,
-        class: `${e.info.outcome}${i === this.index ? " now" : ""}${i > this.index ? " future" : ""}`,
-        "data-index": String(i),
-      });
-      const title = document.createElementNS(SVG, "title");
-      title.textContent = this.historyText(i);
-      dot.append(title);
-      dot.addEventListener("click", () => this.jumpTo(i));
+    const svg = historyChart({
+      points: this.entries.map((e, i) => ({
+        winner: this.winnerAt(i),
+        remoteness: remoteness[i],
+        outcome: e.info.outcome,
+        title: this.historyText(i),
+      })),
+      index: this.index,
+      sides: [
+        `${agree(this.sideName(0), "win")} (first to move)`,
+        `${agree(this.sideName(1), "win")} (second)`,
+      ],
+      onPick: (i) => this.jumpTo(i),
     });
     this.historyBox.replaceChildren(svg);
     this.renderPlayed();
@@ -718,16 +674,6 @@ export class Play {
   historyText(i) {
     const e = this.entries[i];
     return `${pilesText(e.piles)}: the player to move (${this.sideName(i % 2)}) ${describe(e.info.outcome, e.info.remoteness)}`;
-  }
-}
-
-// A step of 1, 2 or 5 times a power of ten that cuts `most` into at most
-// `parts` parts.
-function niceStep(most, parts) {
-  for (let power = 1; ; power *= 10) {
-    for (const m of [1, 2, 5]) {
-      if (m * power * parts >= most) return m * power;
-    }
   }
 }
 
