@@ -307,7 +307,7 @@ pub mod __private {
     use crate::Tables;
     use crate::tables::{Partners, Triples, Words};
 
-    /// The proc macro behind [`tables!`](crate::tables): it takes the path
+    /// The proc macro behind [`tables!`](macro@crate::tables): it takes the path
     /// of this crate, a `;`, then `tables!`'s input.
     #[cfg(feature = "macros")]
     pub use stone_game_macros::tables as tables_impl;

@@ -358,7 +358,7 @@ impl ScannedTables {
 
     /// The tables of the game under `convention` up to `limit`, reporting
     /// progress as [`scan_with_progress`](Self::scan_with_progress) does,
-    /// in the same time and memory. [`Convention::Normal`](Convention::Normal) gives the tables
+    /// in the same time and memory. [`Convention::Normal`] gives the tables
     /// of [`scan`](Self::scan).
     ///
     /// ```
@@ -411,7 +411,7 @@ impl ScannedTriples {
 
     /// The losing triples of the game under `convention` up to `limit`,
     /// reporting progress as [`scan_with_progress`](Self::scan_with_progress)
-    /// does, in the same time and memory. [`Convention::Normal`](Convention::Normal) gives the
+    /// does, in the same time and memory. [`Convention::Normal`] gives the
     /// triples of [`scan`](Self::scan).
     ///
     /// ```

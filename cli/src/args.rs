@@ -52,8 +52,8 @@ pub(crate) enum Command {
         /// Another pile
         #[arg(value_parser = pile_of_a_pair)]
         b: u64,
-        /// Print JSON: {"convention","pair":[a,b],"partner":c}
-        #[arg(long)]
+        // In `help`, not a doc comment: rustdoc would read `[a,b]` as a link.
+        #[arg(long, help = r#"Print JSON: {"convention","pair":[a,b],"partner":c}"#)]
         json: bool,
         #[command(flatten)]
         rules: Rules,
@@ -206,8 +206,12 @@ pub(crate) struct ListQuery {
     /// How to print them
     #[arg(long, value_enum, default_value_t = Format::Plain)]
     pub format: Format,
-    /// Print JSON, as --format json: {"convention","limit":L,"positions":[[x,y,z],...]}, one triple a line
-    #[arg(long, conflicts_with = "format")]
+    // In `help`, not a doc comment: rustdoc would read `[x,y,z]` as a link.
+    #[arg(
+        long,
+        conflicts_with = "format",
+        help = r#"Print JSON, as --format json: {"convention","limit":L,"positions":[[x,y,z],...]}, one triple a line"#
+    )]
     pub json: bool,
     /// Scan at run time even when the embedded tables cover L
     #[arg(long)]
@@ -378,8 +382,11 @@ impl Piles {
 pub(crate) struct Position {
     #[command(flatten)]
     pub piles: Piles,
-    /// Print JSON: {"convention","position":[a,b,c],"outcome":"win"|"lose","remoteness":null,"grundy":null}
-    #[arg(long)]
+    // In `help`, not a doc comment: rustdoc would read `[a,b,c]` as a link.
+    #[arg(
+        long,
+        help = r#"Print JSON: {"convention","position":[a,b,c],"outcome":"win"|"lose","remoteness":null,"grundy":null}"#
+    )]
     pub json: bool,
     #[command(flatten)]
     pub rules: Rules,
@@ -493,7 +500,7 @@ fn parse_number(s: &str) -> Result<u64, String> {
 }
 
 /// The limit of `sum`, `count` and `list`: a scan of the triples goes to
-/// [`RuntimeScan::MAX_LIMIT`](crate::runtime::RuntimeScan::MAX_LIMIT) of
+/// [`RuntimeScan::MAX_LIMIT`] of
 /// `ScannedTriples`.
 fn limit(s: &str) -> Result<u64, String> {
     parse_up_to(s, || {

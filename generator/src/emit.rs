@@ -15,7 +15,7 @@
 //!
 //! [`RANK_BYTES`]: crate::format::RANK_BYTES
 //!
-//! With [`Options::WITH_POSITION_MAP`] (feature `phf`), the source also holds the
+//! With `Options::WITH_POSITION_MAP` (feature `phf`), the source also holds the
 //! phf map `LOSING_POSITIONS`, the one table written as literals, since
 //! `phf::Map` takes them.
 //!
