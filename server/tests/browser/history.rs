@@ -1,0 +1,135 @@
+//! The value history's chart.
+
+use fantoccini::Locator;
+use serde_json::json;
+use stone_game::{Convention, Position, RemotenessTable};
+
+use crate::library::solver_over;
+use crate::session::{Outcome, Session, game_positions, join};
+
+/// The value history: a point for every position, above the middle line
+/// when the first player wins it and below when the second does, nearer
+/// the edge the fewer moves are left, the current one marked; a click on a
+/// point goes back to its position, and the game is in the link.
+pub(crate) async fn value_history_chart(s: &Session) -> Outcome {
+    let table = RemotenessTable::compute(20, Convention::Normal).map_err(|e| e.to_string())?;
+    let solver = solver_over(&table)?;
+    s.open_page("?piles=4,7,9&engine=none").await?;
+    for pick in [4, 9, 2, 6] {
+        s.play_move(pick).await?;
+    }
+    let positions = game_positions(s).await?;
+    let points = s
+        .js("const svg = document.querySelector('#history svg');
+             const axis = svg.querySelector('line.axis').getAttribute('y1');
+             return [Number(axis), [...svg.querySelectorAll('circle')].map((c) =>
+               [Number(c.getAttribute('cy')), c.classList.contains('now'), c.dataset.index])];")
+        .await?;
+    let middle = points[0].as_f64().ok_or("no middle line")?;
+    let points = points[1].as_array().ok_or("no points")?;
+    if points.len() != positions.len() {
+        return Err(format!(
+            "{} points for {} positions",
+            points.len(),
+            positions.len()
+        ));
+    }
+    // Distance from the middle line grows as the remoteness falls, in each
+    // half.
+    let mut depth = Vec::new();
+    for (i, (point, piles)) in points.iter().zip(&positions).enumerate() {
+        let y = point[0].as_f64().ok_or("cy")?;
+        let position = Position::new(piles.to_vec()).map_err(|e| e.to_string())?;
+        let answer = solver.position(&position).map_err(|e| e.to_string())?;
+        let mover_wins = answer.value.outcome == stone_game::Outcome::Win;
+        let first_wins = mover_wins == (i % 2 == 0);
+        if (y < middle) != first_wins {
+            return Err(format!(
+                "{piles:?} (position {i}) is drawn at {y}, the middle at {middle}: first player wins: {first_wins}"
+            ));
+        }
+        if point[1] != json!(i + 1 == positions.len()) {
+            return Err(format!("position {i}'s mark as the current one: {point}"));
+        }
+        depth.push((
+            answer.value.remoteness.ok_or("no remoteness")?,
+            (y - middle).abs(),
+        ));
+    }
+    for a in &depth {
+        for b in &depth {
+            if a.0 < b.0 && a.1 <= b.1 {
+                return Err(format!(
+                    "remoteness and distance from the middle: {depth:?}"
+                ));
+            }
+        }
+    }
+    let ticks = s
+        .js("return [...document.querySelectorAll('#history text.tick')].map((t) => t.textContent)")
+        .await?;
+    if !ticks.as_array().is_some_and(|t| t.contains(&json!("0"))) {
+        return Err(format!("the chart's ticks: {ticks}"));
+    }
+    // The game is in the link: opened afresh, it comes back whole.
+    let link = s.js("return location.search").await?;
+    let link = link.as_str().ok_or("no link")?.to_string();
+    s.open_page("?piles=1,2,3").await?;
+    s.open_page(&link).await?;
+    if game_positions(s).await? != positions
+        || s.js("return document.querySelectorAll('#history circle').length")
+            .await?
+            .as_u64()
+            != Some(positions.len() as u64)
+    {
+        return Err(format!("the link {link} did not bring the game back"));
+    }
+    // A click on the second point goes back to it.
+    s.click(Locator::Css("#history circle[data-index='1']"))
+        .await?;
+    let second = join(&positions[1]);
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{second}'"
+    ))
+    .await?;
+    let now = s
+        .js("return document.querySelector('#history circle.now').dataset.index")
+        .await?;
+    if now != json!("1") {
+        return Err(format!("after the click the current point is {now}"));
+    }
+    // A long game's link, past the API's 2 KiB of URI: 240 positions come
+    // back whole, and again after a reload.
+    let long: Vec<String> = (11..=250).rev().map(|a| format!("{a}+3+3")).collect();
+    let link = format!("?engine=none&game={}", long.join("+%3E+"));
+    for reload in [false, true] {
+        if reload {
+            s.client.refresh().await.map_err(|e| e.to_string())?;
+            s.wait_until("document.body.dataset.ready === '1'").await?;
+        } else {
+            s.open_page(&link).await?;
+        }
+        s.wait_for_turn().await?;
+        let shown = s
+            .js(
+                "return [document.querySelectorAll('#history circle').length, \
+                 new URLSearchParams(location.search).get('piles')]",
+            )
+            .await?;
+        if shown != json!([240, "11,3,3"]) {
+            return Err(format!(
+                "a link of {} bytes (reloaded: {reload}): {shown}",
+                link.len()
+            ));
+        }
+    }
+    // A game in a link that does not follow by moves is refused, named.
+    s.open_link("?game=3+5+7+%3E+3+5+8").await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let message = s.text("#message").await?;
+    if !message.contains("no move leads there from 3 5 7") {
+        return Err(format!("a bad game in a link: {message:?}"));
+    }
+    Ok(())
+}

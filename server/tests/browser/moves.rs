@@ -1,0 +1,282 @@
+//! The moves on the page: a sum's, a large position's in groups, the moves
+//! played in words, and a game exported and imported.
+
+use fantoccini::Locator;
+use serde_json::json;
+use stone_game::ScannedTables;
+
+use crate::library::losing;
+use crate::session::{Outcome, Session, parse_piles};
+
+pub(crate) async fn sum_of_games(s: &Session) -> Outcome {
+    let grundy = stone_game::GrundyTable::compute(10).map_err(|e| e.to_string())?;
+    let value = |p: &[u64]| -> Result<u32, String> {
+        let games: Vec<[u64; 3]> = p.chunks(3).map(|g| [g[0], g[1], g[2]]).collect();
+        grundy
+            .sum_value(&games)
+            .ok_or(format!("{p:?} past the table"))
+    };
+    s.open_page("?engine=none&values=1").await?;
+    let field = s
+        .client
+        .find(Locator::Id("start-piles"))
+        .await
+        .map_err(|e| e.to_string())?;
+    field.clear().await.map_err(|e| e.to_string())?;
+    field
+        .send_keys("1 2 3 + 4 5 6\u{E007}")
+        .await
+        .map_err(|e| e.to_string())?; // Enter submits the form
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '1,2,3,4,5,6'")
+        .await?;
+    s.wait_for_turn().await?;
+    let (first, second) = (value(&[1, 2, 3])?, value(&[4, 5, 6])?);
+    if first ^ second == 0 {
+        return Err(format!(
+            "1 2 3 + 4 5 6 is lost ({first} ⊕ {second}): pick a won sum"
+        ));
+    }
+    let expected = format!(
+        "1 2 3 + 4 5 6: the player to move wins · Grundy values {first} ⊕ {second} = {}",
+        first ^ second
+    );
+    let shown = s.text("#value").await?;
+    if shown != expected {
+        return Err(format!("{shown:?}, expected {expected:?}"));
+    }
+    // Every move of either game, coloured by the XOR it leaves.
+    let moves = s.move_buttons().await?;
+    let count = stone_game::Move::all_from([1, 2, 3]).count()
+        + stone_game::Move::all_from([4, 5, 6]).count();
+    if moves.len() != count {
+        return Err(format!("{} move buttons, {count} moves", moves.len()));
+    }
+    let mut winning = None;
+    for m in moves {
+        let to = parse_piles(m[0].as_str().ok_or("data-to")?);
+        let lost = value(&to)? == 0;
+        let colour = m[1].as_str().ok_or("a move is not coloured")?;
+        if colour != if lost { "lose" } else { "win" } {
+            return Err(format!("to {to:?}: coloured {colour}, lost: {lost}"));
+        }
+        if lost {
+            winning = Some(m[0].as_str().unwrap_or_default().to_string());
+        }
+    }
+    // A winning move leaves the XOR 0.
+    let to = winning.ok_or("the sum is won, but no move is coloured a win")?;
+    s.click_move(&to).await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{to}'"
+    ))
+    .await?;
+    s.wait_for_turn().await?;
+    let shown = s.text("#value").await?;
+    if !shown.contains("the player to move loses") || !shown.ends_with("= 0") {
+        return Err(format!("after {to}: {shown:?}"));
+    }
+    // Misère with a sum is refused before anything is asked, with its
+    // reason, and the sum goes on in normal play.
+    s.click(Locator::Id("misere")).await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let message = s.text("#message").await?;
+    if !message.contains("Misère play has no sums of games") {
+        return Err(format!("misère during a sum: {message:?}"));
+    }
+    let ticked = s
+        .js("return document.getElementById('misere').checked")
+        .await?;
+    if ticked != json!(false) || s.text("#rule-text").await?.contains("misère") {
+        return Err("misère was ticked during a sum".into());
+    }
+    let moves = s.move_buttons().await?;
+    let next = moves.first().ok_or("no move left in the sum")?[0]
+        .as_str()
+        .ok_or("data-to")?
+        .to_string();
+    s.click_move(&next).await?;
+    s.wait_for_turn().await?;
+    let shown = s.text("#value").await?;
+    if !shown.contains("Grundy values") {
+        return Err(format!("after misère was refused, {next}: {shown:?}"));
+    }
+    Ok(())
+}
+
+/// A position past the grouping's bound (piles 125 125 124: 868 moves; the
+/// same holds for piles of 1000, whose tables a debug build takes long to
+/// build) shows its moves as seven
+/// collapsed groups, with no button made until one is opened; an opened
+/// group has all its moves, its winning ones named in its summary, and a
+/// move played from it is played.
+pub(crate) async fn large_position(s: &Session) -> Outcome {
+    let tables = ScannedTables::scan(125).map_err(|e| e.to_string())?;
+    s.open_page("?piles=125,125,124&values=1&engine=none")
+        .await?;
+    let shown = s
+        .js(
+            "return [document.querySelectorAll('#moves details').length, \
+             document.querySelectorAll('#moves button.move').length]",
+        )
+        .await?;
+    if shown != json!([7, 0]) {
+        return Err(format!("groups and buttons before opening: {shown}"));
+    }
+    // The group of pile C: 124 moves, the winning ones named.
+    let winning: Vec<u64> = (1..=124)
+        .filter(|&n| losing(&tables, &[125, 125, 124 - n]))
+        .collect();
+    let summary = s.text("#moves details:nth-of-type(3) summary").await?;
+    let named: Vec<String> = winning.iter().map(u64::to_string).collect();
+    let expected = if named.is_empty() {
+        "C 124 moves, none winning".to_string()
+    } else {
+        format!("C 124 moves, winning: take {}", named.join(", "))
+    };
+    if summary != expected {
+        return Err(format!("the summary {summary:?}, expected {expected:?}"));
+    }
+    s.click(Locator::Css("#moves details:nth-of-type(3) summary"))
+        .await?;
+    // A group's buttons are made on its toggle event, which comes after
+    // the click.
+    let _ = s
+        .wait_until("document.querySelectorAll('#moves button.move').length > 0")
+        .await;
+    let buttons = s.move_buttons().await?;
+    if buttons.len() != 124 {
+        return Err(format!("{} buttons in the opened group", buttons.len()));
+    }
+    s.click_move("125,125,123").await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '125,125,123'")
+        .await?;
+    s.wait_for_turn().await?;
+    Ok(())
+}
+
+/// The moves played, each told by what it took ("takes 2 from B and C,
+/// leaving 3 1 3"), worked out here from the positions; a click on one
+/// goes back to the position it left, and the moves after it are marked
+/// undone.
+pub(crate) async fn moves_played(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=none").await?;
+    let mut positions = vec![vec![6u64, 9, 11]];
+    for pick in [5, 17] {
+        let to = s.play_move(pick).await?;
+        positions.push(parse_piles(&to));
+    }
+    // Two humans play: Player 1 moves first.
+    let words = |player: usize, from: &[u64], to: &[u64]| {
+        let taken: Vec<usize> = (0..3).filter(|&i| from[i] != to[i]).collect();
+        let names: Vec<&str> = taken.iter().map(|&i| ["A", "B", "C"][i]).collect();
+        let listed = match names.as_slice() {
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            [] => String::new(),
+        };
+        let join = |p: &[u64]| p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        format!(
+            "Player {player} takes {} from {listed}, leaving {}",
+            from[taken[0]] - to[taken[0]],
+            join(to)
+        )
+    };
+    let mut expected = vec!["Start: 6 9 11".to_string()];
+    for (i, pair) in positions.windows(2).enumerate() {
+        expected.push(words(i % 2 + 1, &pair[0], &pair[1]));
+    }
+    let listed = s
+        .js("return [...document.querySelectorAll('#played button')].map((b) => b.textContent)")
+        .await?;
+    if listed != json!(expected) {
+        return Err(format!("the moves played: {listed}, expected {expected:?}"));
+    }
+    s.click(Locator::Css("#played li:first-child button"))
+        .await?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '6,9,11'")
+        .await?;
+    let undone = s
+        .js("return [...document.querySelectorAll('#played button')] \
+             .map((b) => [b.textContent.endsWith('(undone)'), b.getAttribute('aria-current')])")
+        .await?;
+    if undone != json!([[false, "step"], [true, "false"], [true, "false"]]) {
+        return Err(format!("after going back to the start: {undone}"));
+    }
+    Ok(())
+}
+
+/// A game exported as text ("6 9 11 > ... > ...") and imported in another
+/// game comes back whole: the same positions, the last one shown; a line
+/// whose positions do not follow by moves is refused, naming the one, and
+/// the game before goes on.
+pub(crate) async fn export_import(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=none").await?;
+    let mut line = vec!["6 9 11".to_string()];
+    for pick in [3, 11] {
+        let to = s.play_move(pick).await?;
+        line.push(to.replace(',', " "));
+    }
+    let line = line.join(" > ");
+    s.click(Locator::Id("export-game")).await?;
+    let exported = s
+        .js("return document.getElementById('game-text').value")
+        .await?;
+    if exported != json!(line) {
+        return Err(format!("exported {exported}, expected {line:?}"));
+    }
+    // Another game, then the line imported back.
+    s.open_page("?piles=2,3,4").await?;
+    let field = s
+        .client
+        .find(Locator::Id("game-text"))
+        .await
+        .map_err(|e| e.to_string())?;
+    field.send_keys(&line).await.map_err(|e| e.to_string())?;
+    s.click(Locator::Css("#game-io button[type=submit]"))
+        .await?;
+    let last = line
+        .rsplit(" > ")
+        .next()
+        .unwrap_or_default()
+        .replace(' ', ",");
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{last}'"
+    ))
+    .await?;
+    s.wait_for_turn().await?;
+    let played = s
+        .js("return [document.querySelectorAll('#played li').length, \
+             document.getElementById('first-player').value, \
+             document.getElementById('second-player').value]")
+        .await?;
+    if played != json!([3, "human", "human"]) {
+        return Err(format!(
+            "after the import: {played} (positions, the players)"
+        ));
+    }
+    // A line that does not follow by moves.
+    field.clear().await.map_err(|e| e.to_string())?;
+    field
+        .send_keys("6 9 11 > 6 9 12")
+        .await
+        .map_err(|e| e.to_string())?;
+    s.click(Locator::Css("#game-io button[type=submit]"))
+        .await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let message = s.text("#message").await?;
+    if !message.contains("Cannot import position 2, 6 9 12: no move leads there from 6 9 11") {
+        return Err(format!("the refusal: {message:?}"));
+    }
+    s.wait_for_turn().await?;
+    let still = s
+        .js("return new URLSearchParams(location.search).get('piles')")
+        .await?;
+    if still != json!(last) {
+        return Err(format!(
+            "after the refusal the game is at {still}, not {last}"
+        ));
+    }
+    Ok(())
+}
