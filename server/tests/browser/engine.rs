@@ -69,16 +69,7 @@ pub(crate) async fn new_game_while_a_reply_is_pending(s: &Session) -> Outcome {
     s.click_move(&to).await?;
     // The move's answer, then the engine's reply, are on their way: a new
     // game from typed piles.
-    let field = s
-        .client
-        .find(Locator::Id("start-piles"))
-        .await
-        .map_err(|e| e.to_string())?;
-    field.clear().await.map_err(|e| e.to_string())?;
-    field
-        .send_keys("2 3 4\u{E007}")
-        .await
-        .map_err(|e| e.to_string())?;
+    s.type_start("2 3 4").await?;
     s.wait_until("new URLSearchParams(location.search).get('piles') === '2,3,4'")
         .await?;
     s.wait_for_turn().await?;

@@ -17,16 +17,7 @@ pub(crate) async fn sum_of_games(s: &Session) -> Outcome {
             .ok_or(format!("{p:?} past the table"))
     };
     s.open_page("?engine=none&values=1").await?;
-    let field = s
-        .client
-        .find(Locator::Id("start-piles"))
-        .await
-        .map_err(|e| e.to_string())?;
-    field.clear().await.map_err(|e| e.to_string())?;
-    field
-        .send_keys("1 2 3 + 4 5 6\u{E007}")
-        .await
-        .map_err(|e| e.to_string())?; // Enter submits the form
+    s.type_start("1 2 3 + 4 5 6").await?;
     s.wait_until("new URLSearchParams(location.search).get('piles') === '1,2,3,4,5,6'")
         .await?;
     s.wait_for_turn().await?;

@@ -243,6 +243,21 @@ impl Session {
         Ok(value.as_str().unwrap_or_default().to_string())
     }
 
+    /// Types `piles` into the start's field and presses Enter, which
+    /// submits the form: a new game from them.
+    pub(crate) async fn type_start(&self, piles: &str) -> Outcome {
+        let field = self
+            .client
+            .find(Locator::Id("start-piles"))
+            .await
+            .map_err(|e| e.to_string())?;
+        field.clear().await.map_err(|e| e.to_string())?;
+        field
+            .send_keys(&format!("{piles}\u{E007}"))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
     /// Clicks the move button that leaves `to` (piles joined by commas).
     pub(crate) async fn click_move(&self, to: &str) -> Outcome {
         let css = format!("button.move[data-to='{to}']");
