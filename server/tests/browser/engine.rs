@@ -199,13 +199,7 @@ pub(crate) async fn engine_against_engine(s: &Session) -> Outcome {
             .await?;
         s.select("first-player", "engine").await?;
         s.select("second-player", "engine").await?;
-        let delay = s
-            .client
-            .find(Locator::Id("engine-delay"))
-            .await
-            .map_err(|e| e.to_string())?;
-        delay.clear().await.map_err(|e| e.to_string())?;
-        delay.send_keys("0.4\t").await.map_err(|e| e.to_string())?;
+        s.type_into("engine-delay", "0.4\t").await?;
         s.wait_until("new URLSearchParams(location.search).get('delay') === '0.4'")
             .await?;
         // One move, then a pause: no move comes while it holds.

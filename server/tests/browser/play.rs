@@ -116,20 +116,10 @@ pub(crate) async fn undo_redo(s: &Session) -> Outcome {
     s.wait_until("new URLSearchParams(location.search).get('piles') !== '3,5,6' && new URLSearchParams(location.search).get('piles') !== '3,5,7'").await?;
     s.wait_for_turn().await?;
     let after = s.url_piles().await?;
-    let undo = s
-        .client
-        .find(Locator::Id("undo"))
-        .await
-        .map_err(|e| e.to_string())?;
-    undo.click().await.map_err(|e| e.to_string())?;
+    s.click(Locator::Id("undo")).await?;
     s.wait_until("new URLSearchParams(location.search).get('piles') === '3,5,7'")
         .await?;
-    let redo = s
-        .client
-        .find(Locator::Id("redo"))
-        .await
-        .map_err(|e| e.to_string())?;
-    redo.click().await.map_err(|e| e.to_string())?;
+    s.click(Locator::Id("redo")).await?;
     s.wait_until(&format!(
         "new URLSearchParams(location.search).get('piles') === '{after}'"
     ))
@@ -232,12 +222,7 @@ pub(crate) async fn misere(s: &Session) -> Outcome {
         return Err("the rules do not say misère".into());
     }
     // The checkbox switches back to normal play, where it is a win.
-    let checkbox = s
-        .client
-        .find(Locator::Id("misere"))
-        .await
-        .map_err(|e| e.to_string())?;
-    checkbox.click().await.map_err(|e| e.to_string())?;
+    s.click(Locator::Id("misere")).await?;
     s.wait_until("new URLSearchParams(location.search).get('misere') === '0'")
         .await?;
     s.wait_until("document.getElementById('value').textContent === '0 0 1: the player to move wins in 1 move · Grundy value 1'").await?;

@@ -243,19 +243,22 @@ impl Session {
         Ok(value.as_str().unwrap_or_default().to_string())
     }
 
-    /// Types `piles` into the start's field and presses Enter, which
-    /// submits the form: a new game from them.
-    pub(crate) async fn type_start(&self, piles: &str) -> Outcome {
+    /// Clears the field `id` and types `keys` into it.
+    pub(crate) async fn type_into(&self, id: &str, keys: &str) -> Outcome {
         let field = self
             .client
-            .find(Locator::Id("start-piles"))
+            .find(Locator::Id(id))
             .await
             .map_err(|e| e.to_string())?;
         field.clear().await.map_err(|e| e.to_string())?;
-        field
-            .send_keys(&format!("{piles}\u{E007}"))
+        field.send_keys(keys).await.map_err(|e| e.to_string())
+    }
+
+    /// Types `piles` into the start's field and presses Enter, which
+    /// submits the form: a new game from them.
+    pub(crate) async fn type_start(&self, piles: &str) -> Outcome {
+        self.type_into("start-piles", &format!("{piles}\u{E007}"))
             .await
-            .map_err(|e| e.to_string())
     }
 
     /// Clicks the move button that leaves `to` (piles joined by commas).
