@@ -33,6 +33,14 @@
 //!   column 0 for every `y`) or of `all[y-x]` (read from its own row number).
 //!   Bits are only ever set, so each of those rows keeps the first column not
 //!   known to be held, and a search starts past both.
+//! - A search's run of held columns grows with the limit: at 16000 it
+//!   crosses 32 words on average, at 65535 about 130. Yet all but about 3 of
+//!   those words are held whole by one of the six rows alone. So each row
+//!   keeps a summary, a bit per word set once the word is full; a search
+//!   that has read `WORDS_BEFORE_A_JUMP` (4) words one by one ORs the six
+//!   summaries, shifted as their rows are, 64 words at a time, and jumps to
+//!   the first word that none of them shows held. That halves the time of
+//!   the scan at 65535.
 //! - Of the ten key bits a losing triple could set, three are never read again
 //!   (`K1(x, y)` itself, and the two `two` keys whose row is a difference
 //!   involving `z`: no later pair has that difference with `z` as its third
@@ -40,7 +48,8 @@
 //! - The four tables live in one allocation, the four rows of one index next
 //!   to each other, one stride for all: a search reads two rows of index `y`
 //!   and two of index `y - x`.
-//! - The pairs are scanned in tiles of `TILE x TILE`, not row after row: a
+//! - The pairs are scanned in tiles of `TILE x TILE` (the private module
+//!   `bands`), not row after row: a
 //!   band of `TILE` rows `x`, and in it `TILE` columns `y` of each row at a
 //!   time. Row after row, each search reads four rows (`one[y]`, `two_t[y]`,
 //!   `two[y-x]`, `all[y-x]`) that were last read about `L` searches ago,
@@ -54,8 +63,23 @@
 //!   bits from other rows only in their searches at `y = x`. So any order
 //!   that keeps `(x, y)` before `(x', y')` whenever `x <= x'` and `y <= y'`
 //!   finds the same partners; the triples are put back in row order.
+//! - Of a triple's keys, one lies in a row far from the tile's: `two_t[z]`,
+//!   which only the searches with a pile `z` read. A band keeps those keys
+//!   until it reaches the tile of `z`, then marks the tile's 64 rows
+//!   together, just before its searches read them: one cache miss per
+//!   triple less (9% of the scan at 32000).
+//! - With the feature `std`, the scan of the cube ([`losing_triples`],
+//!   [`losing_totals_for`]) from a limit of 1024 runs on every core, up to
+//!   8: each thread takes the next band, and runs each tile once the band
+//!   before has finished the tile above it. Tiles that run at once neither
+//!   read what another writes nor write to one word together, so the tables'
+//!   words are atomics read and written with plain relaxed loads and stores
+//!   (`bands` says why). It finds what one thread finds, in the same order.
+//!   On two cores the scan at 32000 takes half the time.
 //! - Plain loops and slices, no iterator chains, since the build script runs
-//!   this at opt-level 0.
+//!   this at opt-level 0. There the atomic words cost: the scan at 1000
+//!   takes 0.12 s in a debug build, against 0.05 s with plain words
+//!   (BENCHMARKS.md, section 5).
 //!
 //! [`losing_triples`] runs the same scan with every search stopped at the
 //! limit (GAME.md, "Stopping at the limit"): the triples inside the cube
@@ -69,6 +93,11 @@ use alloc::vec::Vec;
 
 use crate::Convention;
 use crate::format::{pair_count, pair_index};
+use bands::{Plan, TILE};
+use keys::Keys;
+
+mod bands;
+mod keys;
 
 /// What one run of the scan finds for a limit `L`. Only [`Scan::run`] and
 /// [`Scan::run_for`] make one, so its parts always agree with each other.
@@ -141,8 +170,8 @@ impl Progress {
 ///
 /// An estimate from the table sizes: four bitsets whose rows start `2L`
 /// columns wide, where partners stay in practice (GAME.md), plus one more
-/// bitset's worth for the copy a widening makes; the partner table; the
-/// triples.
+/// bitset's worth for the copy a widening makes, and their summaries (a bit
+/// per word); a band's buffers; the partner table; the triples.
 ///
 /// ```
 /// use stone_game_scan::scan::memory_needed;
@@ -154,20 +183,21 @@ pub const fn memory_needed(limit: u32) -> u64 {
     // In u128, so no limit overflows; the result saturates.
     let rows = limit as u128 + 1;
     let row_bytes = (2 * limit as u128 + 128) / 8;
-    let bitsets = 5 * rows * row_bytes;
+    let bitsets = 5 * rows * row_bytes + summaries(rows, row_bytes);
     let partners = 4 * pair_count(limit) as u128;
     // About 0.12 L^2 losing triples of six bytes each; 0.125 bounds it.
     let triples = 6 * rows * rows / 8;
-    saturate(bitsets + partners + triples)
+    saturate(bitsets + band_bytes(rows) + partners + triples)
 }
 
 /// The memory, in bytes, that [`losing_triples`] needs at its peak for
 /// `limit` (saturating at `u64::MAX` for limits no scan accepts).
 ///
 /// An estimate from the table sizes: four bitsets of rows `L + 1` columns
-/// wide (rounded up to words), which never widen; a partner per pair of one
-/// band of 64 rows, for putting its triples in order; the triples. Under
-/// half of [`memory_needed`] from a limit of 200 on.
+/// wide (rounded up to words), which never widen, and their summaries; the
+/// buffers of a band per thread (module docs), for putting its triples in
+/// order; the triples. Under half of [`memory_needed`] from a limit of 200
+/// on.
 ///
 /// ```
 /// use stone_game_scan::scan::{memory_needed, memory_needed_for_triples};
@@ -178,11 +208,11 @@ pub const fn memory_needed_for_triples(limit: u32) -> u64 {
     // In u128, so no limit overflows; the result saturates.
     let rows = limit as u128 + 1;
     let row_bytes = 8 * rows.div_ceil(64);
-    let bitsets = 4 * rows * row_bytes;
-    let band = 2 * TILE as u128 * rows;
+    let bitsets = 4 * rows * row_bytes + summaries(rows, row_bytes);
+    let bands = threads_at_most(limit) as u128 * band_bytes(rows);
     // About 0.12 L^2 losing triples of six bytes each; 0.125 bounds it.
     let triples = 6 * rows * rows / 8;
-    saturate(bitsets + band + triples)
+    saturate(bitsets + bands + triples)
 }
 
 /// The memory, in bytes, that [`losing_totals_for`] needs at its peak for
@@ -199,10 +229,34 @@ pub const fn memory_needed_for_totals(limit: u32) -> u64 {
     // In u128, so no limit overflows; the result saturates.
     let rows = limit as u128 + 1;
     let row_bytes = 8 * rows.div_ceil(64);
-    let bitsets = 4 * rows * row_bytes;
-    let band = 2 * TILE as u128 * rows;
+    let bitsets = 4 * rows * row_bytes + summaries(rows, row_bytes);
+    let bands = threads_at_most(limit) as u128 * band_bytes(rows);
     let totals = 2 * 8 * rows;
-    saturate(bitsets + band + totals)
+    saturate(bitsets + bands + totals)
+}
+
+/// The bytes of one band's buffers for `rows` rows: a `z` (two bytes) per
+/// pair of its rows and a bit per pair found; the keys it holds late and,
+/// on threads, its triples on their way: each about a byte per pair, as
+/// about one pair in eight has a partner inside the cube.
+const fn band_bytes(rows: u128) -> u128 {
+    4 * TILE as u128 * rows + TILE as u128 * rows.div_ceil(8)
+}
+
+/// The most threads the scan of the cube to `limit` runs on, whatever the
+/// machine: [`threads_for`] takes no more.
+const fn threads_at_most(limit: u32) -> usize {
+    if cfg!(feature = "std") && limit >= THREADS_FROM {
+        MOST_THREADS
+    } else {
+        1
+    }
+}
+
+/// The bytes of the four tables' summaries, a bit per word of `row_bytes`
+/// rounded up to words, for `rows` rows each.
+const fn summaries(rows: u128, row_bytes: u128) -> u128 {
+    4 * rows * 8 * row_bytes.div_ceil(8 * 64)
 }
 
 /// A byte count as `u64`, `u64::MAX` when it does not fit.
@@ -211,236 +265,6 @@ const fn saturate(bytes: u128) -> u64 {
         u64::MAX
     } else {
         bytes as u64
-    }
-}
-
-/// The side of the tiles the pairs are scanned in (module docs): 64 rows of
-/// 64 columns read about 3 x 64 row indices, under 1 MiB at L = 8000. The
-/// columns of a tile are one word of each row's K1 bits, which the scan's
-/// skip of held pairs relies on.
-const TILE: usize = 64;
-
-/// Which table a row belongs to: the rows of one index are kept together.
-const ONE: usize = 0;
-const TWO: usize = 1;
-const TWO_T: usize = 2;
-const ALL: usize = 3;
-const TABLES: usize = 4;
-
-/// The keys held by the losing triples found so far: the four tables of the
-/// module docs, `rows` rows each, in one allocation of `stride` words per row,
-/// laid out row index by row index (`one[r]`, `two[r]`, `two_t[r]`, `all[r]`).
-/// The rows widen together when a bit lands past them (a partner ran further
-/// than any before), so no bound on partners is assumed; bits past a row read
-/// as free.
-///
-/// The hot paths index `words` directly from row starts computed once per
-/// search, and the small helpers are `#[inline(always)]`: the build script
-/// runs this at opt-level 0, where every call that is not inlined costs.
-struct Keys {
-    rows: usize,
-    stride: usize,
-    words: Vec<u64>,
-    /// Per row of `all`: every column before it is held (a lower bound on
-    /// the first free column, raised as it is read). `u32`, as columns stay
-    /// below `2^32` at any limit a scan accepts. (The same bound for
-    /// `two_t[x]` is only read by row `x`'s searches, so the scan keeps it
-    /// in a local.)
-    free_all: Vec<u32>,
-}
-
-impl Keys {
-    /// `rows` rows per table, at least `cols` columns wide to start with.
-    fn new(rows: usize, cols: usize) -> Self {
-        let stride = cols.div_ceil(64).max(1);
-        Keys {
-            rows,
-            stride,
-            words: vec![0; rows * TABLES * stride],
-            free_all: vec![0; rows],
-        }
-    }
-
-    /// Where row `row` of `table` starts in `words`.
-    #[inline(always)]
-    fn start(&self, table: usize, row: usize) -> usize {
-        (row * TABLES + table) * self.stride
-    }
-
-    /// Row `row` of `table`.
-    #[cfg(test)]
-    fn row(&self, table: usize, row: usize) -> &[u64] {
-        let start = self.start(table, row);
-        &self.words[start..start + self.stride]
-    }
-
-    /// Holds column `col` of the row starting at `start`.
-    #[inline(always)]
-    fn set(words: &mut [u64], start: usize, col: usize) {
-        words[start + col / 64] |= 1 << (col % 64);
-    }
-
-    /// Re-lays the rows at least wide enough for column `col`, growing by half
-    /// again at least, so the rows move O(log) times in all. In place: the
-    /// allocation grows, then the rows move up from the last one down.
-    #[cold]
-    fn widen(&mut self, col: usize) {
-        let old = self.stride;
-        let stride = (col / 64 + 1).max(old + old / 2);
-        let rows = self.rows * TABLES;
-        self.words.resize(rows * stride, 0);
-        for r in (1..rows).rev() {
-            self.words.copy_within(r * old..r * old + old, r * stride);
-            self.words[r * stride + old..(r + 1) * stride].fill(0);
-        }
-        self.words[old..stride].fill(0);
-        self.stride = stride;
-    }
-
-    /// The first free column of the row starting at `start`, from `col`, when
-    /// every column before `col` is known to be held.
-    #[inline(always)]
-    fn first_free(words: &[u64], stride: usize, start: usize, col: u32) -> u32 {
-        let mut col = col as usize;
-        loop {
-            let word = col / 64;
-            if word >= stride {
-                break;
-            }
-            let held = (words[start + word] >> (col % 64)).trailing_ones() as usize;
-            col += held;
-            // Stop inside the word, or at a free first bit. (`& 63`, not
-            // `is_multiple_of`: a call at opt-level 0.)
-            if col & 63 != 0 || held == 0 {
-                break;
-            }
-        }
-        // Below 64 * stride + 64, which fits: see `free_all`.
-        col as u32
-    }
-
-    /// The first `z >= y` for which `(x, y, z)` holds none of the six keys that
-    /// move with `z`: the partner of `(x, y)` when `K1(x, y)` is free.
-    /// `free_t` is the first-free bound of `two_t[x]`, raised here.
-    fn first_free_z(&mut self, x: usize, y: usize, free_t: &mut u32) -> usize {
-        let d = y - x;
-        let s = self.stride;
-        // The rows of index x, y and d = y - x: ONE at +0, TWO at +s, TWO_T
-        // at +2s, ALL at +3s (see `start`).
-        let (row_x, row_y, row_d) = (self.start(ONE, x), self.start(ONE, y), self.start(ONE, d));
-        let (two_t_x, two_t_y) = (row_x + TWO_T * s, row_y + TWO_T * s);
-        let all_d = row_d + ALL * s;
-        let v: &[u64] = &self.words;
-        // Start past the held prefixes of `two_t[x]` (column z - y) and
-        // `all[y-x]` (column z - x).
-        *free_t = Keys::first_free(v, s, two_t_x, *free_t);
-        let free_a = Keys::first_free(v, s, all_d, self.free_all[d]);
-        self.free_all[d] = free_a;
-        let mut z = y + *free_t as usize;
-        if x + free_a as usize > z {
-            z = x + free_a as usize;
-        }
-        #[cfg(test)]
-        self.check_skips(x, y, *free_t, free_a, z);
-        // Group A reads column z (`one[y]`, `one[x]`, `two[d]`), B column
-        // z - y (`two_t[x]`), C column z - x (`two_t[y]`, `all[d]`).
-        let a0 = &v[row_y..row_y + s];
-        let a1 = &v[row_x..row_x + s];
-        let two_d = row_d + TWO * s;
-        let a2 = &v[two_d..two_d + s];
-        let b0 = &v[two_t_x..two_t_x + s];
-        let c0 = &v[two_t_y..two_t_y + s];
-        let c1 = &v[all_d..all_d + s];
-        let (shift_b, shift_c) = ((y % 64) as u32, (x % 64) as u32);
-        // The word of z, and the words of B and C that hold its low bits;
-        // z >= y >= x, so neither subtraction wraps, and both stay <= w.
-        let mut w = z / 64;
-        let (mut wb, mut wc) = (w - y / 64, w - x / 64);
-        // The columns before z are held by definition.
-        let mut held = (1u64 << (z % 64)) - 1;
-        // The words before wb and wc, whose high bits land at the bottom.
-        // Both skips stop at the end of their rows (64 s), so z / 64 is at
-        // most y / 64 + s, and wb at most s: B's word before is in its row.
-        // C's may not be, when y / 64 > x / 64.
-        let (mut prev_b, mut prev_c) = (0, 0);
-        if wb > 0 {
-            prev_b = b0[wb - 1];
-        }
-        if wc > 0 && wc - 1 < s {
-            prev_c = c0[wc - 1] | c1[wc - 1];
-        }
-        loop {
-            let (a, b, c);
-            if w < s {
-                // Then so are wb and wc: every word is inside its row.
-                a = a0[w] | a1[w] | a2[w];
-                b = b0[wb];
-                c = c0[wc] | c1[wc];
-            } else {
-                // Past the rows (only before a widening): group A reads as
-                // free, B and C from their own ends on.
-                a = 0;
-                b = if wb < s { b0[wb] } else { 0 };
-                c = if wc < s { c0[wc] | c1[wc] } else { 0 };
-            }
-            // The high bits of B's and C's words before, at the bottom:
-            // `prev >> (64 - shift)` in two steps, so that shift 0 needs no branch.
-            let carried = ((prev_b >> 1) >> (63 - shift_b)) | ((prev_c >> 1) >> (63 - shift_c));
-            held |= a | carried | (b << shift_b) | (c << shift_c);
-            if held != u64::MAX {
-                return 64 * w + (!held).trailing_zeros() as usize;
-            }
-            prev_b = b;
-            prev_c = c;
-            held = 0;
-            w += 1;
-            wb += 1;
-            wc += 1;
-        }
-    }
-
-    /// The unit tests' check that a search starts where its skips say, at
-    /// `start`: past the whole held prefix of `two_t[x]` (column z - y) and
-    /// of `all[y - x]` (column z - x), counted here bit by bit. A skip that
-    /// skipped less would change no partner, only the time, so no other test
-    /// can tell.
-    #[cfg(test)]
-    fn check_skips(&self, x: usize, y: usize, free_t: u32, free_a: u32, start: usize) {
-        let held_prefix = |table, row| {
-            let words = self.row(table, row);
-            (0..64 * words.len())
-                .take_while(|&col| words[col / 64] >> (col % 64) & 1 == 1)
-                .count() as u32
-        };
-        assert_eq!(free_t, held_prefix(TWO_T, x), "the skip of two_t[{x}]");
-        let d = y - x;
-        assert_eq!(free_a, held_prefix(ALL, d), "the skip of all[{d}]");
-        let past_both = (y + free_t as usize).max(x + free_a as usize);
-        assert_eq!(start, past_both, "the start of the search ({x}, {y})");
-    }
-
-    /// Marks the keys of the losing triple `x <= y <= z` that a later pair
-    /// reads: all but `K1(x, y)`, `K2(z-y, x)` and `K2(z-x, y)` in `two` (their
-    /// transposes in `two_t` are read).
-    #[inline(always)]
-    fn hold(&mut self, x: usize, y: usize, z: usize) {
-        // z is the largest column set.
-        if z / 64 >= self.stride {
-            self.widen(z);
-        }
-        let d = y - x;
-        let s = self.stride;
-        let (row_x, row_y, row_d) = (self.start(ONE, x), self.start(ONE, y), self.start(ONE, d));
-        let v: &mut [u64] = &mut self.words;
-        Keys::set(v, row_x, z);
-        Keys::set(v, row_y, z);
-        Keys::set(v, row_d + TWO * s, z);
-        Keys::set(v, row_x + TWO_T * s, z - y);
-        Keys::set(v, row_y + TWO_T * s, z - x);
-        Keys::set(v, row_d + ALL * s, z - x);
-        if z < self.rows {
-            Keys::set(v, (z * TABLES + TWO_T) * s, d);
-        }
     }
 }
 
@@ -543,6 +367,10 @@ pub fn losing_triples_with_progress(
 /// order, from the scan stopped at the limit, which holds under either
 /// convention (GAME.md, "Misère play").
 ///
+/// With the feature `std` and a limit of 1024 or more, the scan runs on
+/// every core, up to 8 threads (module docs); `progress` is still called
+/// from this thread, in order.
+///
 /// ```
 /// use stone_game_scan::{Convention, scan::{Scan, losing_triples_for}};
 /// let misere = losing_triples_for(Convention::Misere, 100, |_| {})?;
@@ -609,10 +437,29 @@ fn scan(
     convention: Convention,
     limit: u32,
     reach: Reach,
+    progress: impl FnMut(Progress),
+    found_triple: impl FnMut([u16; 3]),
+) -> Result<Vec<u32>, ScanError> {
+    let threads = match reach {
+        Reach::Cube => threads_for(limit),
+        Reach::Partners { .. } => 1,
+    };
+    scan_on(threads, convention, limit, reach, progress, found_triple)
+}
+
+/// [`scan`] on `threads` threads: more than one only for [`Reach::Cube`],
+/// and only with the feature `std`.
+fn scan_on(
+    threads: usize,
+    convention: Convention,
+    limit: u32,
+    reach: Reach,
     mut progress: impl FnMut(Progress),
-    mut found_triple: impl FnMut([u16; 3]),
+    found_triple: impl FnMut([u16; 3]),
 ) -> Result<Vec<u32>, ScanError> {
     let l = accepted(limit)?;
+    // Threads need std.
+    let threads = if cfg!(feature = "std") { threads } else { 1 };
     let pairs_total = pair_count(limit);
     // Only rows up to the limit are ever read.
     let rows = l + 1;
@@ -621,125 +468,70 @@ fn scan(
         // No key past the limit is ever held, so the rows never widen.
         Reach::Cube => (rows, true),
     };
-    // At least L + 1 columns: the K1 test below reads row x at column y.
+    let plan = Plan {
+        convention,
+        limit: l,
+        cube,
+    };
+    // At least L + 1 columns: the K1 test reads row x at column y.
     let mut keys = Keys::new(rows, cols.max(rows));
+    let mut pairs_done = 0u64;
+    let row_done = |x: usize| {
+        pairs_done += (l - x + 1) as u64;
+        progress(Progress {
+            pairs_done,
+            pairs_total,
+        });
+    };
     // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
     let mut partners = Vec::new();
-    if !cube {
-        partners = vec![u32::MAX; pairs_total as usize];
-    }
-    let mut pairs_done = 0u64;
-    // In tiles of TILE x TILE pairs (module docs): a band of TILE rows
-    // at a time, TILE columns of each row per tile. Per row of the band:
-    // the next y to look at, the first-free bound of `two_t[x]`, and one
-    // bit per y whose pair found its partner z <= L, a losing triple
-    // (x, y, z). The triples are appended in row order at the band's
-    // end, their z read back from `partners`, or without it from
-    // `band_z`: a bit per pair instead of a buffer of triples keeps the
-    // peak memory down (64 KB at 8000).
-    let mut next_y = [0usize; TILE];
-    let mut free_t = [0u32; TILE];
-    let row_words = rows.div_ceil(64);
-    let mut found = vec![0u64; TILE * row_words];
-    let mut band_z = Vec::new();
-    if cube {
-        band_z = vec![0u16; TILE * rows];
-    }
-    let mut xb = 0;
-    while xb <= l {
-        let xe = (xb + TILE).min(rows);
-        for x in xb..xe {
-            next_y[x - xb] = x;
-            free_t[x - xb] = 0;
+    if cube && threads > 1 {
+        #[cfg(feature = "std")]
+        bands::scan_on_threads(&keys, plan, threads, found_triple, row_done);
+    } else {
+        if !cube {
+            partners = vec![u32::MAX; pairs_total as usize];
         }
-        let mut yb = xb;
-        while yb <= l {
-            let ye = (yb + TILE).min(rows);
-            for x in xb..xe {
-                let i = x - xb;
-                let mut y = next_y[i];
-                loop {
-                    if y >= ye {
-                        break;
-                    }
-                    // A held K1(x, y): an earlier losing triple holds both piles,
-                    // so the partner was recorded then and every z >= y is
-                    // winning. Skip such pairs up to the next free one, in
-                    // this word of row `x`: a tile is one word (`TILE`), so
-                    // a run that reaches the word's end ends the tile.
-                    let one_x = keys.start(ONE, x);
-                    y += (keys.words[one_x + y / 64] >> (y % 64)).trailing_ones() as usize;
-                    if y >= ye {
-                        break;
-                    }
-                    let mut z = keys.first_free_z(x, y, &mut free_t[i]);
-                    if z == 0 && convention == Convention::Misere {
-                        // (0, 0, 0), the first triple, is won: the search
-                        // of (0, 0) goes on to (0, 0, 1), whose keys are
-                        // free, as nothing is held yet.
-                        z = 1;
-                    }
-                    if cube && z > l {
-                        // No partner inside the cube, and nothing to hold.
-                        // Every later pair of the row starts at y' + free_t
-                        // > y + free_t: once that reaches L, the row is done.
-                        // (y <= l: no wrap.)
-                        if free_t[i] as usize >= l - y {
-                            y = rows;
-                            break;
-                        }
-                        y += 1;
-                        continue;
-                    }
-                    keys.hold(x, y, z);
-                    if cube {
-                        // z <= l, the limit, which fits u16.
-                        band_z[i * rows + y] = z as u16;
-                    } else {
-                        // Piles are at most the limit, which fits u16; only a
-                        // partner past the limit could overflow its field.
-                        partners[index(x, y)] = partner_field(z);
-                        if z <= l {
-                            partners[index(x, z)] = y as u32;
-                            partners[index(y, z)] = x as u32;
-                        }
-                    }
-                    if z <= l {
-                        found[i * row_words + y / 64] |= 1 << (y % 64);
-                    }
-                    y += 1;
-                }
-                next_y[i] = y;
+        let on_held = |x: usize, y: usize, z: usize| {
+            if cube {
+                return;
             }
-            yb = ye;
-        }
-        for x in xb..xe {
-            let start = (x - xb) * row_words;
-            for (k, word) in found[start..start + row_words].iter_mut().enumerate() {
-                let mut bits = *word;
-                *word = 0;
-                while bits != 0 {
-                    let y = 64 * k + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    // z <= l, the limit, which fits u16.
-                    let z = if cube {
-                        band_z[(x - xb) * rows + y]
-                    } else {
-                        partners[index(x, y)] as u16
-                    };
-                    found_triple([x as u16, y as u16, z]);
-                }
+            // Piles are at most the limit, which fits u16; only a partner
+            // past the limit could overflow its field.
+            partners[index(x, y)] = partner_field(z);
+            if z <= l {
+                partners[index(x, z)] = y as u32;
+                partners[index(y, z)] = x as u32;
             }
-            pairs_done += (l - x + 1) as u64;
-            progress(Progress {
-                pairs_done,
-                pairs_total,
-            });
-        }
-        xb = xe;
+        };
+        bands::scan_in_order(&mut keys, plan, on_held, found_triple, row_done);
     }
+    #[cfg(test)]
+    keys.check_summaries();
     Ok(partners)
 }
+
+/// The threads a scan of the cube to `limit` runs on: one below
+/// [`THREADS_FROM`], and without the feature `std`; otherwise one per
+/// core, up to [`MOST_THREADS`].
+fn threads_for(limit: u32) -> usize {
+    #[cfg(feature = "std")]
+    if limit >= THREADS_FROM {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        return cores.min(MOST_THREADS);
+    }
+    let _ = limit;
+    1
+}
+
+/// The smallest limit whose scan of the cube runs on several threads: 16
+/// bands. Below it the scan takes milliseconds.
+const THREADS_FROM: u32 = 16 * TILE as u32;
+
+/// The most threads a scan runs on. Each keeps a band's buffers (about 17
+/// MiB at 65535, counted in the memory estimates), and more threads than
+/// this gain little from the memory they share.
+const MOST_THREADS: usize = 8;
 
 impl Scan {
     /// The convention of the game scanned.
@@ -912,88 +704,65 @@ mod tests {
         }
     }
 
-    /// `rows` rows of `cols` columns, with `bits` (table, row, column) held.
-    fn keys_holding(
-        rows: usize,
-        cols: usize,
-        bits: impl IntoIterator<Item = (usize, usize, usize)>,
-    ) -> Keys {
-        let mut keys = Keys::new(rows, cols);
-        for (table, row, col) in bits {
-            let start = keys.start(table, row);
-            Keys::set(&mut keys.words, start, col);
-        }
-        keys
-    }
-
-    /// Three rows of 200 columns, the first `len` columns of `row` of `table`
-    /// held.
-    fn with_held_prefix(table: usize, row: usize, len: usize) -> Keys {
-        keys_holding(3, 200, (0..len).map(|col| (table, row, col)))
-    }
-
-    #[test]
-    #[should_panic(expected = "the start of the search (1, 2)")]
-    fn a_search_that_starts_before_its_skips_is_caught() {
-        let keys = with_held_prefix(ALL, 1, 70);
-        // Past all[1]'s prefix from x = 1: column 71, not 2 + 0.
-        keys.check_skips(1, 2, 0, 70, 71);
-        keys.check_skips(1, 2, 0, 70, 2);
-    }
-
-    #[test]
-    #[should_panic(expected = "the skip of two_t[1]")]
-    fn a_search_that_skips_less_than_the_held_prefix_is_caught() {
-        let keys = with_held_prefix(TWO_T, 1, 70);
-        keys.check_skips(1, 2, 70, 0, 72);
-        keys.check_skips(1, 2, 64, 0, 72);
-    }
-
-    /// Tables one word wide, with `bits` (table, row, column) held.
-    fn one_word_rows(bits: impl IntoIterator<Item = (usize, usize, usize)>) -> Keys {
-        keys_holding(130, 64, bits)
-    }
-
-    /// The first free z of the pair (x, y), from skips at zero.
-    fn search(keys: &mut Keys, x: usize, y: usize) -> usize {
-        keys.first_free_z(x, y, &mut 0)
-    }
-
-    #[test]
-    fn searches_past_the_rows_read_each_row_to_its_end() {
-        // Rows of 64 columns: every z >= 64 is past group A's rows, which read
-        // as free there, while B (two_t[x], column z - y) and C (two_t[y] and
-        // all[y - x], column z - x) still have columns inside theirs.
-        let all_4 = |len| (0..len).map(|col| (ALL, 4, col));
-        // (60, 64): the skip of all[4] starts the search at z = 70; C's
-        // column 10 there is in its row's last word, before the search's own.
-        let mut keys = one_word_rows(all_4(10).chain([(TWO_T, 64, 10)]));
-        assert_eq!(search(&mut keys, 60, 64), 71);
-        // B's column 60 at z = 124 (the skip of a full all[4] starts there).
-        let mut keys = one_word_rows(all_4(64).chain([(TWO_T, 60, 60)]));
-        assert_eq!(search(&mut keys, 60, 64), 125);
-        // A full two_t[60] starts the search at 128, where C's word before
-        // is past its row: nothing is held there.
-        let two_t_60 = (0..64).map(|col| (TWO_T, 60, col));
-        assert_eq!(search(&mut one_word_rows(two_t_60), 60, 64), 128);
-        // (64, 70): both of C's rows at column z - 64, in their first word.
-        let both = [(TWO_T, 70, 6), (ALL, 6, 6), (TWO_T, 70, 7)];
-        assert_eq!(search(&mut one_word_rows(both), 64, 70), 72);
-    }
-
-    #[test]
-    fn a_triple_past_the_rows_widens_them_first() {
-        let mut keys = Keys::new(3, 64);
-        keys.hold(0, 1, 128);
-        assert!(keys.stride >= 3);
-        for (table, row, col) in [(ONE, 0, 128), (ONE, 1, 128), (TWO_T, 0, 127), (ALL, 1, 128)] {
-            let words = keys.row(table, row);
-            assert_eq!(words[col / 64] >> (col % 64) & 1, 1, "{table} {row} {col}");
-        }
-        assert_eq!(
-            keys.row(ONE, 2).iter().map(|w| w.count_ones()).sum::<u32>(),
-            0
+    /// The cube's triples and the progress reports of a scan on `threads`.
+    fn cube_on(
+        threads: usize,
+        convention: Convention,
+        limit: u32,
+    ) -> (Vec<[u16; 3]>, Vec<Progress>) {
+        let (mut triples, mut reports) = (Vec::new(), Vec::new());
+        let partners = scan_on(
+            threads,
+            convention,
+            limit,
+            Reach::Cube,
+            |p| reports.push(p),
+            |t| triples.push(t),
         );
+        assert_eq!(partners, Ok(Vec::new()));
+        (triples, reports)
+    }
+
+    #[test]
+    fn the_cube_on_several_threads_is_the_cube_on_one() {
+        // Each search is checked bit by bit as it runs, against keys that the
+        // other threads write meanwhile, and every summary at the end.
+        for convention in [Convention::Normal, Convention::Misere] {
+            for limit in [0, 1, 63, 64, 65, 127, 200, 700] {
+                let one = cube_on(1, convention, limit);
+                assert_eq!(
+                    one.0,
+                    losing_triples_for(convention, limit, |_| {}).unwrap()
+                );
+                for threads in [2, 3, 5] {
+                    let several = cube_on(threads, convention, limit);
+                    assert!(
+                        several == one,
+                        "{convention:?}, limit {limit}, {threads} threads"
+                    );
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn large_cubes_take_every_core_and_small_ones_one() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(threads_for(THREADS_FROM - 1), 1);
+        assert_eq!(threads_for(THREADS_FROM), cores.min(MOST_THREADS));
+        assert_eq!(threads_for(MAX_SCAN_LIMIT), cores.min(MOST_THREADS));
+    }
+
+    #[test]
+    fn long_searches_jump_to_the_partners_found_bit_by_bit() {
+        // At 1000 a search's held run reaches a few hundred columns; each
+        // search is checked against the bit-by-bit search as it runs. The
+        // counts are GAME.md's.
+        for (convention, count) in [(Convention::Normal, 121_060), (Convention::Misere, 120_794)] {
+            let scan = Scan::run_for(convention, 1000, |_| {}).expect("a small limit");
+            assert_eq!(scan.triples().len(), count, "{convention:?}");
+        }
     }
 
     #[test]
@@ -1025,39 +794,5 @@ mod tests {
     #[should_panic(expected = "GAME.md bounds every partner")]
     fn a_partner_past_its_field_is_refused_not_wrapped() {
         partner_field(u32::MAX as usize + 1);
-    }
-
-    #[test]
-    fn widening_keeps_every_bit() {
-        let mut keys = Keys::new(3, 1);
-        let bits = [
-            (ONE, 0, 0),
-            (TWO, 1, 63),
-            (TWO_T, 2, 64),
-            (ALL, 1, 1000),
-            (ONE, 2, 5000),
-            (ALL, 0, 5001),
-            (TWO_T, 0, 70),
-        ];
-        for (table, row, col) in bits {
-            if col / 64 >= keys.stride {
-                keys.widen(col);
-            }
-            let start = keys.start(table, row);
-            Keys::set(&mut keys.words, start, col);
-        }
-        for table in [ONE, TWO, TWO_T, ALL] {
-            for row in 0..3 {
-                let words = keys.row(table, row);
-                for col in 0..64 * words.len() {
-                    let held = words[col / 64] >> (col % 64) & 1 == 1;
-                    assert_eq!(
-                        held,
-                        bits.contains(&(table, row, col)),
-                        "{table} {row} {col}"
-                    );
-                }
-            }
-        }
     }
 }

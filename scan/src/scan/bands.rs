@@ -1,0 +1,388 @@
+//! The order of a scan's searches: the pairs `(x, y)` in tiles, a band of
+//! rows at a time, on one thread or on several.
+//!
+//! A band is [`TILE`] rows `x`; its tiles are [`TILE`] columns `y` of each
+//! of its rows, from the band's first row to the limit. Any order that puts
+//! the search `(x, y)` before `(x', y')` whenever `x <= x'` and `y <= y'`
+//! finds the same partners (the module docs of [`scan`](super) say why). So
+//! a band's tile may run once the band before has finished the tile above
+//! it, while that band goes on to the right:
+//!
+//! - [`scan_in_order`] runs the bands one after the other;
+//! - [`scan_on_threads`] runs consecutive bands at once on several threads,
+//!   each a tile or more behind the band before.
+//!
+//! Two tiles that run at once, `(X, Y)` and `(X', Y')` with band `X < X'`
+//! and tile `Y > Y'` (both `Y' >= X'`), never write to one word of the
+//! keys. Their rows `x` and `y` lie in four different tiles, so the rows of
+//! `one`, and the first two rows of `two_t`, differ. Their differences
+//! `y - x` lie at least 65 apart, so the rows of `two` and `all` differ
+//! too. The one row they can share is a `two_t[z]`, with `z` in `Y`: there
+//! `(X', Y')` writes column `y' - x'`, in word `Y' - X'` or below, and
+//! `(X, Y)` writes `z - x` or `y - x`, in word `Y - X - 1` or above, which
+//! is at least `Y' - X' + 1`. Nor does one read a bit the other writes,
+//! for the same reason as in the order above. So the keys need no atomic
+//! read-modify-write: only relaxed loads and stores ([`Keys`]).
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::keys::Keys;
+use crate::Convention;
+
+/// The side of the tiles the pairs are scanned in (module docs): 64 rows of
+/// 64 columns read about 3 x 64 row indices, under 1 MiB at L = 8000. The
+/// columns of a tile are one word of each row's K1 bits, which the scan's
+/// skip of held pairs relies on.
+pub(super) const TILE: usize = 64;
+
+/// What a scan searches for.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    pub(super) convention: Convention,
+    /// The limit `L`: the pairs of piles up to it are searched.
+    pub(super) limit: usize,
+    /// Whether only the triples inside the cube count: a search whose first
+    /// free column lies past `L` holds nothing, and a row whose every later
+    /// search would start past `L` ends there.
+    pub(super) cube: bool,
+}
+
+/// A band of [`TILE`] rows `x` being scanned. Per row: the next `y` to look
+/// at, and the first-free bound of `two_t[x]` (see [`Keys::first_free_z`]).
+/// Per pair: a bit when it found its partner `z <= L`, a losing triple
+/// `(x, y, z)`, and that `z`. A bit per pair keeps the peak memory down
+/// (64 KB at 8000) against a buffer of triples; they are handed on in row
+/// order at the band's end.
+struct Band {
+    plan: Plan,
+    first: usize,
+    next_y: [usize; TILE],
+    free_t: [u32; TILE],
+    row_words: usize,
+    found: Vec<u64>,
+    z: Vec<u16>,
+    /// Per tile of `z`, the last keys of the triples `(x, y, z)` held so
+    /// far with `z` in that tile: `(z, y - x)`, for
+    /// [`Keys::hold_in_row_z`]. Only the searches of that tile and later
+    /// read them, so they are marked when the band comes to it: the 64
+    /// rows `two_t[z]` of a tile, which its searches are about to read,
+    /// take their keys together, instead of one row anywhere in the
+    /// tables for each triple, a cache miss each.
+    later: Vec<Vec<(u32, u32)>>,
+}
+
+impl Band {
+    fn new(plan: Plan) -> Band {
+        let rows = plan.limit + 1;
+        let row_words = rows.div_ceil(64);
+        Band {
+            plan,
+            first: 0,
+            next_y: [0; TILE],
+            free_t: [0; TILE],
+            row_words,
+            found: vec![0; TILE * row_words],
+            z: vec![0; TILE * rows],
+            later: vec![Vec::new(); rows.div_ceil(TILE)],
+        }
+    }
+
+    /// The band's rows: `first..first + TILE`, or up to the limit.
+    fn rows(&self) -> core::ops::Range<usize> {
+        self.first..(self.first + TILE).min(self.plan.limit + 1)
+    }
+
+    /// Starts the band whose first row is `first`: each row's search starts
+    /// at `y = x`, past nothing.
+    fn start(&mut self, first: usize) {
+        self.first = first;
+        for x in self.rows() {
+            self.next_y[x - first] = x;
+            self.free_t[x - first] = 0;
+        }
+    }
+
+    /// Searches the pairs `(x, y)` of the band's rows with `y < end`, the end
+    /// of a tile, and holds each losing triple found (`on_held` sees it).
+    /// `Err(z)` when the partner `z` of a pair lies past the keys' rows:
+    /// widen them to `z` ([`Keys::widen`]) and call again, which goes on
+    /// from that pair.
+    fn scan_to(
+        &mut self,
+        keys: &Keys,
+        end: usize,
+        on_held: &mut impl FnMut(usize, usize, usize),
+    ) -> Result<(), usize> {
+        let l = self.plan.limit;
+        // The keys this tile's searches are the first to read. A tile's
+        // end is its start plus TILE, or the limit's row past it.
+        for (z, d) in core::mem::take(&mut self.later[(end - 1) / TILE]) {
+            keys.hold_in_row_z(z as usize, d as usize);
+        }
+        for x in self.rows() {
+            let i = x - self.first;
+            let mut y = self.next_y[i];
+            let searched = loop {
+                if y >= end {
+                    break Ok(());
+                }
+                // A held K1(x, y): an earlier losing triple holds both piles,
+                // so the partner was recorded then and every z >= y is
+                // winning. Skip such pairs up to the next free one, in this
+                // word of row `x`: a tile is one word (`TILE`), so a run that
+                // reaches the word's end ends the tile.
+                y += keys.held_pairs_from(x, y);
+                if y >= end {
+                    break Ok(());
+                }
+                let mut z = keys.first_free_z(x, y, &mut self.free_t[i]);
+                if z == 0 && self.plan.convention == Convention::Misere {
+                    // (0, 0, 0), the first triple, is won: the search of
+                    // (0, 0) goes on to (0, 0, 1), whose keys are free, as
+                    // nothing is held yet.
+                    z = 1;
+                }
+                if self.plan.cube && z > l {
+                    // No partner inside the cube, and nothing to hold. Every
+                    // later pair of the row starts at y' + free_t > y +
+                    // free_t: once that reaches L, the row is done. (y <= l:
+                    // no wrap.)
+                    if self.free_t[i] as usize >= l - y {
+                        y = l + 1;
+                        break Ok(());
+                    }
+                    y += 1;
+                    continue;
+                }
+                if !keys.fits(z) {
+                    break Err(z);
+                }
+                keys.hold(x, y, z);
+                if z < end {
+                    keys.hold_in_row_z(z, y - x);
+                } else if z <= l {
+                    // z <= l < 2^16, and y - x below it.
+                    self.later[z / TILE].push((z as u32, (y - x) as u32));
+                }
+                on_held(x, y, z);
+                if z <= l {
+                    self.found[i * self.row_words + y / 64] |= 1 << (y % 64);
+                    // z <= l, the limit, which fits u16.
+                    self.z[i * (l + 1) + y] = z as u16;
+                }
+                y += 1;
+            };
+            self.next_y[i] = y;
+            searched?;
+        }
+        Ok(())
+    }
+
+    /// Hands the band's triples to `on_triple`, row by row in lexicographic
+    /// order, calling `row_done(x)` after row `x`'s, and clears them.
+    fn hand_on(&mut self, on_triple: &mut impl FnMut([u16; 3]), row_done: &mut impl FnMut(usize)) {
+        let rows = self.plan.limit + 1;
+        for x in self.rows() {
+            let start = (x - self.first) * self.row_words;
+            for (k, word) in self.found[start..start + self.row_words]
+                .iter_mut()
+                .enumerate()
+            {
+                let mut bits = *word;
+                *word = 0;
+                while bits != 0 {
+                    let y = 64 * k + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let z = self.z[(x - self.first) * rows + y];
+                    // Piles are at most the limit, which fits u16.
+                    on_triple([x as u16, y as u16, z]);
+                }
+            }
+            row_done(x);
+        }
+    }
+}
+
+/// Scans every band in order on this thread. `on_held` sees each triple as
+/// it is held, partners past the limit included; `on_triple` sees the
+/// triples up to the limit in lexicographic order, and `row_done(x)` is
+/// called after row `x`'s. The keys widen as partners run past them.
+pub(super) fn scan_in_order(
+    keys: &mut Keys,
+    plan: Plan,
+    mut on_held: impl FnMut(usize, usize, usize),
+    mut on_triple: impl FnMut([u16; 3]),
+    mut row_done: impl FnMut(usize),
+) {
+    let rows = plan.limit + 1;
+    let mut band = Band::new(plan);
+    for first in (0..rows).step_by(TILE) {
+        band.start(first);
+        for end in tile_ends(first, rows) {
+            while let Err(z) = band.scan_to(keys, end, &mut on_held) {
+                keys.widen(z);
+            }
+        }
+        band.hand_on(&mut on_triple, &mut row_done);
+    }
+}
+
+/// The ends of the tiles of the band whose first row is `first`.
+fn tile_ends(first: usize, rows: usize) -> impl Iterator<Item = usize> {
+    (first..rows)
+        .step_by(TILE)
+        .map(move |start| (start + TILE).min(rows))
+}
+
+#[cfg(feature = "std")]
+pub(super) use on_threads::scan_on_threads;
+
+#[cfg(feature = "std")]
+mod on_threads {
+    use super::{Band, Keys, Plan, TILE, tile_ends};
+    use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::mpsc;
+    use std::vec::Vec;
+
+    /// Scans the cube's triples (`plan.cube`) on `threads` threads, each
+    /// taking the next band in turn, and hands on what
+    /// [`scan_in_order`](super::scan_in_order) would, in the same order, from
+    /// this thread: `on_triple` each triple up to the limit, `row_done(x)`
+    /// after row `x`'s. In the cube no key lies past the rows, which were
+    /// made `L + 1` columns wide, so they never widen.
+    pub(in crate::scan) fn scan_on_threads(
+        keys: &Keys,
+        plan: Plan,
+        threads: usize,
+        mut on_triple: impl FnMut([u16; 3]),
+        mut row_done: impl FnMut(usize),
+    ) {
+        debug_assert!(plan.cube, "only the cube's scan never widens its rows");
+        let rows = plan.limit + 1;
+        let shared = Shared {
+            keys,
+            plan,
+            next_band: AtomicUsize::new(0),
+            reached: (0..rows.div_ceil(TILE))
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
+            stopped: AtomicBool::new(false),
+        };
+        std::thread::scope(|scope| {
+            let (send, receive) = mpsc::channel();
+            for _ in 0..threads {
+                let send = send.clone();
+                let shared = &shared;
+                scope.spawn(move || shared.scan_bands(send));
+            }
+            drop(send);
+            // The bands end about in order; the few that end early wait.
+            let mut ended = BTreeMap::new();
+            let mut due = 0;
+            for (band, triples) in receive {
+                ended.insert(band, triples);
+                while let Some(triples) = ended.remove(&due) {
+                    hand_on(due * TILE, rows, &triples, &mut on_triple, &mut row_done);
+                    due += 1;
+                }
+            }
+        });
+    }
+
+    /// Hands on one band's triples, row by row, as [`Band::hand_on`] does.
+    fn hand_on(
+        first: usize,
+        rows: usize,
+        triples: &[[u16; 3]],
+        on_triple: &mut impl FnMut([u16; 3]),
+        row_done: &mut impl FnMut(usize),
+    ) {
+        let mut rest = triples;
+        for x in first..(first + TILE).min(rows) {
+            let in_row = rest.iter().take_while(|t| usize::from(t[0]) == x).count();
+            let (row, later) = rest.split_at(in_row);
+            row.iter().for_each(|&t| on_triple(t));
+            row_done(x);
+            rest = later;
+        }
+    }
+
+    /// What the threads share: the keys, and how far each band has got.
+    struct Shared<'k> {
+        keys: &'k Keys,
+        plan: Plan,
+        /// The next band no thread has taken.
+        next_band: AtomicUsize,
+        /// Per band, the end of the tiles it has finished: every pair `(x,
+        /// y)` of its rows with `y` below it has been searched.
+        reached: Vec<AtomicUsize>,
+        /// Set when a thread panicked: the others stop instead of waiting
+        /// for its band.
+        stopped: AtomicBool,
+    }
+
+    impl Shared<'_> {
+        /// Takes bands in turn until none is left, and sends each one's
+        /// triples, in row order, when it ends.
+        fn scan_bands(&self, send: mpsc::Sender<(usize, Vec<[u16; 3]>)>) {
+            let rows = self.plan.limit + 1;
+            let mut band = Band::new(self.plan);
+            loop {
+                let b = self.next_band.fetch_add(1, Ordering::Relaxed);
+                if b >= self.reached.len() || self.stopped.load(Ordering::Relaxed) {
+                    return;
+                }
+                let stop_on_panic = StopOnPanic(&self.stopped);
+                band.start(b * TILE);
+                for end in tile_ends(b * TILE, rows) {
+                    if b > 0 && !self.wait_for(b - 1, end) {
+                        return;
+                    }
+                    let widened = band.scan_to(self.keys, end, &mut |_, _, _| {});
+                    assert!(widened.is_ok(), "the cube's rows hold every key");
+                    self.reached[b].store(end, Ordering::Release);
+                }
+                drop(stop_on_panic);
+                let mut triples = Vec::new();
+                band.hand_on(&mut |t| triples.push(t), &mut |_| {});
+                if send.send((b, triples)).is_err() {
+                    return;
+                }
+            }
+        }
+
+        /// Waits until band `b` has finished the tiles that end at `end`;
+        /// false when a thread stopped, and nothing will.
+        fn wait_for(&self, b: usize, end: usize) -> bool {
+            let mut spins = 0u32;
+            while self.reached[b].load(Ordering::Acquire) < end {
+                if self.stopped.load(Ordering::Relaxed) {
+                    return false;
+                }
+                // The band before is a tile ahead, most of the time: a short
+                // spin, then give the core away.
+                if spins < 100 {
+                    std::hint::spin_loop();
+                    spins += 1;
+                } else {
+                    std::thread::yield_now();
+                }
+            }
+            true
+        }
+    }
+
+    /// Stops the other threads when this one panics in a band: nothing they
+    /// wait for would come. (`thread::scope` then passes the panic on.)
+    struct StopOnPanic<'s>(&'s AtomicBool);
+
+    impl Drop for StopOnPanic<'_> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
