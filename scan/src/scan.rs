@@ -755,6 +755,50 @@ mod tests {
     }
 
     #[test]
+    fn the_estimates_count_each_part_of_what_a_scan_allocates() {
+        // 1000: rows of 1001 bits, 16 words; a summary word a row; one band,
+        // 64 rows of a z (2 bytes), a late key and a triple (a byte each)
+        // per pair, and a bit per pair.
+        let rows: u64 = 1001;
+        let tables = 4 * rows * 16 * 8;
+        let summaries = 4 * rows * 8;
+        let band = 64 * rows * 4 + 64 * rows.div_ceil(8);
+        let totals = 2 * 8 * rows;
+        assert_eq!(
+            memory_needed_for_totals(1000),
+            tables + summaries + band + totals
+        );
+        let triples = 6 * rows * rows / 8;
+        assert_eq!(
+            memory_needed_for_triples(1000),
+            tables + summaries + band + triples
+        );
+        // The whole scan: five tables' worth of rows 2L columns wide (32 words
+        // and two bits), their summaries, one band, the partners.
+        let wide = 5 * rows * ((2 * 1000 + 128) / 8) + 4 * rows * 8;
+        let partners = 4 * 1001 * 1002 / 2;
+        assert_eq!(memory_needed(1000), wide + band + partners + triples);
+        // 2000, past THREADS_FROM: a band per thread, for the most threads
+        // (without std, one thread).
+        let threads = if cfg!(feature = "std") { 8 } else { 1 };
+        let rows: u64 = 2001;
+        let tables = 4 * rows * 32 * 8 + 4 * rows * 8;
+        let bands = threads * (64 * rows * 4 + 64 * rows.div_ceil(8));
+        assert_eq!(
+            memory_needed_for_totals(2000),
+            tables + bands + 2 * 8 * rows
+        );
+        // 65535: rows of 1024 words, 16 summary words each.
+        let rows: u64 = 65536;
+        let tables = 4 * rows * 1024 * 8 + 4 * rows * 16 * 8;
+        let bands = threads * (64 * rows * 4 + 64 * rows / 8);
+        assert_eq!(
+            memory_needed_for_totals(65535),
+            tables + bands + 2 * 8 * rows
+        );
+    }
+
+    #[test]
     fn long_searches_jump_to_the_partners_found_bit_by_bit() {
         // At 1000 a search's held run reaches a few hundred columns; each
         // search is checked against the bit-by-bit search as it runs. The

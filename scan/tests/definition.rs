@@ -137,6 +137,17 @@ fn the_threaded_scan_of_the_cube_finds_what_the_whole_scan_finds() {
 }
 
 #[test]
+fn past_64_bands_the_threads_still_find_the_totals_of_one() {
+    // 4400: 69 bands, the last five with three tiles or more, past the 64th
+    // column of tiles. (Normal play only: misère differs at the first pair,
+    // which the tests above reach.)
+    let limit = 4400;
+    let whole = Scan::run(limit).expect("a small limit");
+    let totals = losing_totals_for(Convention::Normal, limit, |_| {}).expect("a small limit");
+    assert_eq!(totals, prefix_sums(limit, whole.triples()));
+}
+
+#[test]
 fn the_check_catches_a_missing_and_an_extra_position() {
     let scan = Scan::run(127).expect("a small limit");
     let mut missing = scan.triples().to_vec();

@@ -340,6 +340,10 @@ mod on_threads {
                     if b > 0 && !self.wait_for(b - 1, end) {
                         return;
                     }
+                    debug_assert!(
+                        b == 0 || self.reached[b - 1].load(Ordering::Acquire) >= end,
+                        "band {b} ran ahead of the band before, to {end}"
+                    );
                     let widened = band.scan_to(self.keys, end, &mut |_, _, _| {});
                     assert!(widened.is_ok(), "the cube's rows hold every key");
                     self.reached[b].store(end, Ordering::Release);
