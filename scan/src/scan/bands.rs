@@ -115,6 +115,12 @@ impl Band {
         on_held: &mut impl FnMut(usize, usize, usize),
     ) -> Result<(), usize> {
         let l = self.plan.limit;
+        // Tiles are words of row `x`: the skip of held pairs stops at a
+        // word's end, and the threads' tiles never share a word (module docs).
+        debug_assert!(
+            end.is_multiple_of(TILE) || end == l + 1,
+            "a tile that ends at {end}, inside a word"
+        );
         // The keys this tile's searches are the first to read. A tile's
         // end is its start plus TILE, or the limit's row past it.
         for (z, d) in core::mem::take(&mut self.later[(end - 1) / TILE]) {

@@ -14,7 +14,7 @@ use core::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 const WORDS_BEFORE_A_JUMP: usize = if cfg!(test) { 1 } else { 4 };
 
 /// The words of a row from which a search reads ahead where it will likely
-/// start ([`Keys::first_free_z`]): rows of 8192 columns, 8 MiB a table at
+/// start ([`Keys::read_ahead`]): rows of 8192 columns, 8 MiB a table at
 /// that limit, past an L2 cache. In short rows the reads only cost.
 const LONG_ROW: usize = 128;
 
@@ -207,20 +207,7 @@ impl Keys {
         // Start past the held prefixes of `two_t[x]` (column z - y) and
         // `all[y-x]` (column z - x).
         *free_t = Keys::first_free(v, s, two_t_x, *free_t);
-        // In long rows, past the caches, the words a search starts at are
-        // rarely cached. Read the four of rows y and d where it most likely
-        // starts, before the skip of `all[d]` decides where it does: their
-        // misses overlap instead of following one another. (`black_box`
-        // keeps the reads; 3% of the scan's time at 32000.)
-        let likely = (y + *free_t as usize).max(x + self.free_all[d].load(Relaxed) as usize);
-        let (w, wc) = (likely / 64, (likely - x) / 64);
-        if s >= LONG_ROW && w < s && wc < s {
-            let (one_y, two_d) = (self.start(ONE, y), self.start(TWO, d));
-            let two_t_y = self.start(TWO_T, y);
-            core::hint::black_box(
-                get(v, one_y + w) ^ get(v, two_d + w) ^ get(v, two_t_y + wc) ^ get(v, all_d + wc),
-            );
-        }
+        self.read_ahead(x, y, *free_t);
         let free_a = Keys::first_free(v, s, all_d, self.free_all[d].load(Relaxed));
         self.free_all[d].store(free_a, Relaxed);
         let mut z = y + *free_t as usize;
@@ -237,6 +224,29 @@ impl Keys {
             "the search ({x}, {y})"
         );
         found
+    }
+
+    /// In long rows, past the caches, the words a search starts at are rarely
+    /// cached. This reads the four of rows `y` and `d` where the search `(x,
+    /// y)` most likely starts, before the skip of `all[d]` decides where it
+    /// does: their misses overlap instead of following one another
+    /// (`black_box` keeps the reads; 3% of the scan's time at 32000). It
+    /// changes nothing but the time: a read past the words reads nothing.
+    #[inline(always)]
+    fn read_ahead(&self, x: usize, y: usize, free_t: u32) {
+        let s = self.stride;
+        if s < LONG_ROW {
+            return;
+        }
+        let d = y - x;
+        let likely = (y + free_t as usize).max(x + self.free_all[d].load(Relaxed) as usize);
+        let (w, wc) = (likely / 64, (likely - x) / 64);
+        let read = |i: usize| self.words.get(i).map_or(0, |word| word.load(Relaxed));
+        let (one_y, two_d) = (self.start(ONE, y), self.start(TWO, d));
+        let (two_t_y, all_d) = (self.start(TWO_T, y), self.start(ALL, d));
+        core::hint::black_box(
+            read(one_y + w) ^ read(two_d + w) ^ read(two_t_y + wc) ^ read(all_d + wc),
+        );
     }
 
     /// The first `z` from `z` on for which `(x, y, z)` holds none of the six
@@ -416,12 +426,12 @@ impl Keys {
     /// reads: `K2(y-x, z)` transposed, `two_t[z]` at column `d = y - x`.
     /// Only the searches of pairs with a pile `z` read that row, so a band
     /// may mark it as late as the tile of `z` ([`bands`](super::bands)).
-    /// Rows past the limit are never read, and not kept.
+    /// Rows past the limit are never read, and not kept: a band marks only
+    /// the keys of triples with `z <= L`.
     #[inline(always)]
     pub(super) fn hold_in_row_z(&self, z: usize, d: usize) {
-        if z < self.rows {
-            self.set(self.start(TWO_T, z), d);
-        }
+        debug_assert!(z < self.rows, "row {z} of two_t is past the limit");
+        self.set(self.start(TWO_T, z), d);
     }
 }
 
@@ -651,6 +661,73 @@ mod tests {
         assert_eq!(bits_at(&bits, 128), 0);
         assert_eq!(bits_at(&bits, -64), 0);
         assert_eq!(bits_at(&bits, -65), 0);
+    }
+
+    /// A xorshift generator: the random tables are the same on every run.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Whether a row read at columns `z - offset` holds the whole of the
+    /// search's word `k` by itself, as its words show (not its summary):
+    /// every word those 64 columns come from lies in the row and is full.
+    fn holds_word(words: &[u64], offset: usize, k: usize) -> bool {
+        let first = 64 * k as isize - offset as isize;
+        let (low, high) = (first.div_euclid(64), (first + 63).div_euclid(64));
+        (low..=high).all(|i| usize::try_from(i).is_ok_and(|i| words.get(i) == Some(&u64::MAX)))
+    }
+
+    #[test]
+    fn a_jump_stops_at_the_first_word_no_row_holds_whole() {
+        let mut random = Random(0x9E37_79B9_7F4A_7C15);
+        // Rows of 140 words, three summary words each. Piles from 64 on start
+        // B and C words into their rows, and 63 shifts them by all but one.
+        let (rows, words) = (200, 140);
+        for _ in 0..300 {
+            let x = [0, 1, 63, 64, 65, 127, 128, random.below(rows)][random.below(8)];
+            let y = x + random.below(rows - x);
+            let d = y - x;
+            // The six rows of the search (x, y), each with its column's offset
+            // from z.
+            let six = [
+                (ONE, y, 0),
+                (ONE, x, 0),
+                (TWO, d, 0),
+                (TWO_T, x, y),
+                (TWO_T, y, x),
+                (ALL, d, x),
+            ];
+            let mut runs = Vec::new();
+            for &(table, row, _) in &six {
+                for _ in 0..random.below(4) {
+                    let first = random.below(words);
+                    let last = (first + random.below(40)).min(words - 1);
+                    runs.push((table, row, first, last));
+                }
+            }
+            let keys = held_words(rows, words, &runs);
+            let six: Vec<(Vec<u64>, usize)> = six
+                .iter()
+                .map(|&(table, row, offset)| (keys.row(table, row), offset))
+                .collect();
+            for w in y / 64..words + 3 {
+                let open = (w..)
+                    .find(|&k| !six.iter().any(|(row, offset)| holds_word(row, *offset, k)))
+                    .expect("past the rows no word is held");
+                assert_eq!(
+                    keys.next_open_word(x, y, w),
+                    open,
+                    "the search ({x}, {y}) from word {w}"
+                );
+            }
+        }
     }
 
     #[test]
