@@ -78,8 +78,8 @@
 //!   On two cores the scan at 32000 takes half the time.
 //! - Plain loops and slices, no iterator chains, since the build script runs
 //!   this at opt-level 0. There the atomic words cost: the scan at 1000
-//!   takes 0.12 s in a debug build, against 0.05 s with plain words
-//!   (BENCHMARKS.md, section 5).
+//!   takes 0.12 s in a debug build, against 0.05 s before the summaries,
+//!   the late keys and the threads (BENCHMARKS.md, section 5).
 //!
 //! [`losing_triples`] runs the same scan with every search stopped at the
 //! limit (GAME.md, "Stopping at the limit"): the triples inside the cube
@@ -131,8 +131,9 @@ impl core::fmt::Display for ScanError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ScanError {}
+/// `core`'s `Error`, the same trait as `std::error::Error`: an error
+/// without the feature `std` too, as a build script's scan has none.
+impl core::error::Error for ScanError {}
 
 /// The largest limit a scan accepts: triples keep their piles in `u16`.
 pub const MAX_SCAN_LIMIT: u32 = u16::MAX as u32;
@@ -196,8 +197,9 @@ pub const fn memory_needed(limit: u32) -> u64 {
 /// An estimate from the table sizes: four bitsets of rows `L + 1` columns
 /// wide (rounded up to words), which never widen, and their summaries; the
 /// buffers of a band per thread (module docs), for putting its triples in
-/// order; the triples. Under half of [`memory_needed`] from a limit of 200
-/// on.
+/// order; the triples. Under half of [`memory_needed`] from a limit of 265
+/// on, but from 1024 to about 3900 with the feature `std`, where a band is
+/// counted for each of up to 8 threads.
 ///
 /// ```
 /// use stone_game_scan::scan::{memory_needed, memory_needed_for_triples};
@@ -236,11 +238,14 @@ pub const fn memory_needed_for_totals(limit: u32) -> u64 {
 }
 
 /// The bytes of one band's buffers for `rows` rows: a `z` (two bytes) per
-/// pair of its rows and a bit per pair found; the keys it holds late and,
-/// on threads, its triples on their way: each about a byte per pair, as
-/// about one pair in eight has a partner inside the cube.
+/// pair of its rows and a bit per pair found; the keys it holds late (four
+/// bytes each, in vectors grown by doubling) and, on threads, its triples on
+/// their way (six bytes each, in room made for them). About one pair in
+/// four has a partner inside the cube (517.8 million of 2.15 billion at
+/// 65535): up to two bytes a pair and a byte and a half, six in all with
+/// the `z`.
 const fn band_bytes(rows: u128) -> u128 {
-    4 * TILE as u128 * rows + TILE as u128 * rows.div_ceil(8)
+    6 * TILE as u128 * rows + TILE as u128 * rows.div_ceil(8)
 }
 
 /// The most threads the scan of the cube to `limit` runs on, whatever the
@@ -437,25 +442,35 @@ fn scan(
     convention: Convention,
     limit: u32,
     reach: Reach,
-    progress: impl FnMut(Progress),
-    found_triple: impl FnMut([u16; 3]),
+    mut progress: impl FnMut(Progress),
+    mut found_triple: impl FnMut([u16; 3]),
 ) -> Result<Vec<u32>, ScanError> {
     let threads = match reach {
         Reach::Cube => threads_for(limit),
         Reach::Partners { .. } => 1,
     };
-    scan_on(threads, convention, limit, reach, progress, found_triple)
+    scan_on(
+        threads,
+        convention,
+        limit,
+        reach,
+        &mut progress,
+        &mut found_triple,
+    )
 }
 
 /// [`scan`] on `threads` threads: more than one only for [`Reach::Cube`],
-/// and only with the feature `std`.
+/// and only with the feature `std`. Its callbacks are trait objects, so
+/// that the scan is compiled once, not once for each caller's closures: a
+/// call per row and per triple costs nothing beside their searches, and
+/// the copies cost every build of the crate seconds.
 fn scan_on(
     threads: usize,
     convention: Convention,
     limit: u32,
     reach: Reach,
-    mut progress: impl FnMut(Progress),
-    found_triple: impl FnMut([u16; 3]),
+    progress: &mut dyn FnMut(Progress),
+    found_triple: &mut dyn FnMut([u16; 3]),
 ) -> Result<Vec<u32>, ScanError> {
     let l = accepted(limit)?;
     // Threads need std.
@@ -515,13 +530,13 @@ fn scan_on(
 /// [`THREADS_FROM`], and without the feature `std`; otherwise one per
 /// core, up to [`MOST_THREADS`].
 fn threads_for(limit: u32) -> usize {
+    let most = threads_at_most(limit);
     #[cfg(feature = "std")]
-    if limit >= THREADS_FROM {
+    if most > 1 {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        return cores.min(MOST_THREADS);
+        return cores.min(most);
     }
-    let _ = limit;
-    1
+    most
 }
 
 /// The smallest limit whose scan of the cube runs on several threads: 16
@@ -716,8 +731,8 @@ mod tests {
             convention,
             limit,
             Reach::Cube,
-            |p| reports.push(p),
-            |t| triples.push(t),
+            &mut |p| reports.push(p),
+            &mut |t| triples.push(t),
         );
         assert_eq!(partners, Ok(Vec::new()));
         (triples, reports)
@@ -757,12 +772,12 @@ mod tests {
     #[test]
     fn the_estimates_count_each_part_of_what_a_scan_allocates() {
         // 1000: rows of 1001 bits, 16 words; a summary word a row; one band,
-        // 64 rows of a z (2 bytes), a late key and a triple (a byte each)
-        // per pair, and a bit per pair.
+        // 64 rows of a z (2 bytes), late keys (2) and triples (1.5, rounded
+        // up to 2) per pair, and a bit per pair.
         let rows: u64 = 1001;
         let tables = 4 * rows * 16 * 8;
         let summaries = 4 * rows * 8;
-        let band = 64 * rows * 4 + 64 * rows.div_ceil(8);
+        let band = 64 * rows * 6 + 64 * rows.div_ceil(8);
         let totals = 2 * 8 * rows;
         assert_eq!(
             memory_needed_for_totals(1000),
@@ -783,7 +798,7 @@ mod tests {
         let threads = if cfg!(feature = "std") { 8 } else { 1 };
         let rows: u64 = 2001;
         let tables = 4 * rows * 32 * 8 + 4 * rows * 8;
-        let bands = threads * (64 * rows * 4 + 64 * rows.div_ceil(8));
+        let bands = threads * (64 * rows * 6 + 64 * rows.div_ceil(8));
         assert_eq!(
             memory_needed_for_totals(2000),
             tables + bands + 2 * 8 * rows
@@ -791,7 +806,7 @@ mod tests {
         // 65535: rows of 1024 words, 16 summary words each.
         let rows: u64 = 65536;
         let tables = 4 * rows * 1024 * 8 + 4 * rows * 16 * 8;
-        let bands = threads * (64 * rows * 4 + 64 * rows / 8);
+        let bands = threads * (64 * rows * 6 + 64 * rows / 8);
         assert_eq!(
             memory_needed_for_totals(65535),
             tables + bands + 2 * 8 * rows

@@ -138,8 +138,8 @@ fn the_threaded_scan_of_the_cube_finds_what_the_whole_scan_finds() {
 
 #[test]
 fn past_64_bands_the_threads_still_find_the_totals_of_one() {
-    // 4400: 69 bands, the last five with three tiles or more, past the 64th
-    // column of tiles. (Normal play only: misère differs at the first pair,
+    // 4400: 69 bands, the last five (5, 4, 3, 2 and 1 tiles) past the 64th
+    // tile, on every core. (Normal play only: misère differs at the first pair,
     // which the tests above reach.)
     let limit = 4400;
     let whole = Scan::run(limit).expect("a small limit");

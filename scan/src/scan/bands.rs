@@ -14,14 +14,15 @@
 //!
 //! Two tiles that run at once, `(X, Y)` and `(X', Y')` with band `X < X'`
 //! and tile `Y > Y'` (both `Y' >= X'`), never write to one word of the
-//! keys. Their rows `x` and `y` lie in four different tiles, so the rows of
-//! `one`, and the first two rows of `two_t`, differ. Their differences
-//! `y - x` lie at least 65 apart, so the rows of `two` and `all` differ
-//! too. The one row they can share is a `two_t[z]`, with `z` in `Y`: there
-//! `(X', Y')` writes column `y' - x'`, in word `Y' - X'` or below, and
-//! `(X, Y)` writes `z - x` or `y - x`, in word `Y - X - 1` or above, which
-//! is at least `Y' - X' + 1`. Nor does one read a bit the other writes,
-//! for the same reason as in the order above. So the keys need no atomic
+//! keys, nor read a bit the other writes. Their piles `x` and `y` lie in
+//! tiles `X` and `Y` for one, `X'` and `Y'` for the other, four tiles but
+//! when `X' = Y'`, so the rows of `one`, and `two_t[x]` and `two_t[y]`,
+//! differ. Their differences `y - x` differ too: those of `(X, Y)` are above
+//! `64 (Y - X) - 64`, those of `(X', Y')` below `64 (Y' - X') + 64`, and
+//! `Y - X >= Y' - X' + 2`; so the rows of `two` and `all` differ. The last
+//! key, `two_t[z]`, a tile writes only for `z` in its own tile `Y` (at once,
+//! or from the band's keys held late when it reaches that tile), a row of
+//! neither of the other's tiles. So the keys need no atomic
 //! read-modify-write: only relaxed loads and stores ([`Keys`]).
 
 use alloc::vec;
@@ -69,7 +70,7 @@ struct Band {
     /// rows `two_t[z]` of a tile, which its searches are about to read,
     /// take their keys together, instead of one row anywhere in the
     /// tables for each triple, a cache miss each.
-    later: Vec<Vec<(u32, u32)>>,
+    later: Vec<Vec<(u16, u16)>>,
 }
 
 impl Band {
@@ -165,11 +166,14 @@ impl Band {
                     break Err(z);
                 }
                 keys.hold(x, y, z);
+                // At once only in this tile's rows: on threads, the band
+                // before may be marking its late keys in the next tile's
+                // rows meanwhile, in the same words.
                 if z < end {
                     keys.hold_in_row_z(z, y - x);
                 } else if z <= l {
                     // z <= l < 2^16, and y - x below it.
-                    self.later[z / TILE].push((z as u32, (y - x) as u32));
+                    self.later[z / TILE].push((z as u16, (y - x) as u16));
                 }
                 on_held(x, y, z);
                 if z <= l {
@@ -183,6 +187,15 @@ impl Band {
             searched?;
         }
         Ok(())
+    }
+
+    /// How many triples the band has found so far.
+    #[cfg(feature = "std")]
+    fn found(&self) -> usize {
+        self.found
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
     }
 
     /// Hands the band's triples to `on_triple`, row by row in lexicographic
@@ -247,9 +260,8 @@ pub(super) use on_threads::scan_on_threads;
 #[cfg(feature = "std")]
 mod on_threads {
     use super::{Band, Keys, Plan, TILE, tile_ends};
-    use std::collections::BTreeMap;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    use std::sync::mpsc;
+    use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
     use std::vec::Vec;
 
     /// Scans the cube's triples (`plan.cube`) on `threads` threads, each
@@ -267,32 +279,29 @@ mod on_threads {
     ) {
         debug_assert!(plan.cube, "only the cube's scan never widens its rows");
         let rows = plan.limit + 1;
+        let bands = rows.div_ceil(TILE);
         let shared = Shared {
             keys,
             plan,
             next_band: AtomicUsize::new(0),
-            reached: (0..rows.div_ceil(TILE))
-                .map(|_| AtomicUsize::new(0))
-                .collect(),
+            reached: (0..bands).map(|_| AtomicUsize::new(0)).collect(),
             stopped: AtomicBool::new(false),
+            ended: Mutex::new((0..bands).map(|_| None).collect()),
+            one_ended: Condvar::new(),
         };
         std::thread::scope(|scope| {
-            let (send, receive) = mpsc::channel();
             for _ in 0..threads {
-                let send = send.clone();
                 let shared = &shared;
-                scope.spawn(move || shared.scan_bands(send));
+                scope.spawn(move || shared.scan_bands());
             }
-            drop(send);
-            // The bands end about in order; the few that end early wait.
-            let mut ended = BTreeMap::new();
-            let mut due = 0;
-            for (band, triples) in receive {
-                ended.insert(band, triples);
-                while let Some(triples) = ended.remove(&due) {
-                    hand_on(due * TILE, rows, &triples, &mut on_triple, &mut row_done);
-                    due += 1;
-                }
+            // The bands end about in order: each is handed on once it and
+            // those before it have ended.
+            for due in 0..bands {
+                let Some(triples) = shared.wait_for_triples(due) else {
+                    // A thread panicked; the scope passes its panic on.
+                    return;
+                };
+                hand_on(due * TILE, rows, &triples, &mut on_triple, &mut row_done);
             }
         });
     }
@@ -327,12 +336,18 @@ mod on_threads {
         /// Set when a thread panicked: the others stop instead of waiting
         /// for its band.
         stopped: AtomicBool,
+        /// Per band, its triples in row order once it has ended, until they
+        /// are handed on.
+        ended: Mutex<Vec<Option<Vec<[u16; 3]>>>>,
+        /// Told when a band ends, or a thread stops.
+        one_ended: Condvar,
     }
 
     impl Shared<'_> {
-        /// Takes bands in turn until none is left, and sends each one's
-        /// triples, in row order, when it ends.
-        fn scan_bands(&self, send: mpsc::Sender<(usize, Vec<[u16; 3]>)>) {
+        /// Takes bands in turn until none is left, and leaves each one's
+        /// triples, in row order, in `ended` when it ends.
+        fn scan_bands(&self) {
+            let _stop_on_panic = StopOnPanic(self);
             let rows = self.plan.limit + 1;
             let mut band = Band::new(self.plan);
             loop {
@@ -340,7 +355,6 @@ mod on_threads {
                 if b >= self.reached.len() || self.stopped.load(Ordering::Relaxed) {
                     return;
                 }
-                let stop_on_panic = StopOnPanic(&self.stopped);
                 band.start(b * TILE);
                 for end in tile_ends(b * TILE, rows) {
                     if b > 0 && !self.wait_for(b - 1, end) {
@@ -354,12 +368,34 @@ mod on_threads {
                     assert!(widened.is_ok(), "the cube's rows hold every key");
                     self.reached[b].store(end, Ordering::Release);
                 }
-                drop(stop_on_panic);
-                let mut triples = Vec::new();
+                let mut triples = Vec::with_capacity(band.found());
                 band.hand_on(&mut |t| triples.push(t), &mut |_| {});
-                if send.send((b, triples)).is_err() {
-                    return;
+                self.ended()[b] = Some(triples);
+                self.one_ended.notify_one();
+            }
+        }
+
+        /// The bands' slots. A thread that panicked never held the lock, so
+        /// a poisoned one still holds sound slots.
+        fn ended(&self) -> MutexGuard<'_, Vec<Option<Vec<[u16; 3]>>>> {
+            self.ended.lock().unwrap_or_else(PoisonError::into_inner)
+        }
+
+        /// Band `b`'s triples once it has ended; `None` when a thread
+        /// stopped, and it never will.
+        fn wait_for_triples(&self, b: usize) -> Option<Vec<[u16; 3]>> {
+            let mut ended = self.ended();
+            loop {
+                if let Some(triples) = ended[b].take() {
+                    return Some(triples);
                 }
+                if self.stopped.load(Ordering::Relaxed) {
+                    return None;
+                }
+                ended = self
+                    .one_ended
+                    .wait(ended)
+                    .unwrap_or_else(PoisonError::into_inner);
             }
         }
 
@@ -384,14 +420,20 @@ mod on_threads {
         }
     }
 
-    /// Stops the other threads when this one panics in a band: nothing they
-    /// wait for would come. (`thread::scope` then passes the panic on.)
-    struct StopOnPanic<'s>(&'s AtomicBool);
+    /// Stops the other threads, and wakes the one handing the triples on,
+    /// when this one panics: nothing they wait for would come.
+    /// (`thread::scope` then passes the panic on.)
+    struct StopOnPanic<'s, 'k>(&'s Shared<'k>);
 
-    impl Drop for StopOnPanic<'_> {
+    impl Drop for StopOnPanic<'_, '_> {
         fn drop(&mut self) {
             if std::thread::panicking() {
-                self.0.store(true, Ordering::Relaxed);
+                // Under the lock, so that a waiter sees it before it waits,
+                // or is woken.
+                let ended = self.0.ended();
+                self.0.stopped.store(true, Ordering::Relaxed);
+                drop(ended);
+                self.0.one_ended.notify_all();
             }
         }
     }

@@ -40,7 +40,7 @@ const TABLES: usize = 4;
 /// words, take an atomic OR.
 ///
 /// The hot paths index `words` directly from row starts computed once per
-/// search, and the small helpers are `#[inline(always)]`: the build script
+/// search, and the small functions are `#[inline(always)]`: the build script
 /// runs this at opt-level 0, where every call that is not inlined costs.
 pub(super) struct Keys {
     rows: usize,
@@ -231,7 +231,8 @@ impl Keys {
     /// y)` most likely starts, before the skip of `all[d]` decides where it
     /// does: their misses overlap instead of following one another
     /// (`black_box` keeps the reads; 3% of the scan's time at 32000). It
-    /// changes nothing but the time: a read past the words reads nothing.
+    /// changes nothing but the time: a read past a row's end reads a word of
+    /// another row, and one past the tables reads nothing.
     #[inline(always)]
     fn read_ahead(&self, x: usize, y: usize, free_t: u32) {
         let s = self.stride;
@@ -320,7 +321,7 @@ impl Keys {
 
     /// The first word from `w` on that the summaries do not show wholly held
     /// in the search `(x, y)`: a word of the six rows OR-ed as
-    /// [`Keys::first_free_z`] does, whose columns are `z`. Group A's rows
+    /// [`Keys::first_free_from`] does, whose columns are `z`. Group A's rows
     /// show it held when one of them holds word `w`; a shifted row of B or C
     /// when it holds both words its bits come from (one, when unshifted).
     /// Only held words are jumped, so the search finds the same column; past
