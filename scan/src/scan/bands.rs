@@ -375,8 +375,9 @@ mod on_threads {
             }
         }
 
-        /// The bands' slots. A thread that panicked never held the lock, so
-        /// a poisoned one still holds sound slots.
+        /// The bands' slots. A panicking thread takes the lock only in
+        /// [`StopOnPanic`], to set the stop flag, which poisons it without
+        /// touching a slot: a poisoned lock still holds sound slots.
         fn ended(&self) -> MutexGuard<'_, Vec<Option<Vec<[u16; 3]>>>> {
             self.ended.lock().unwrap_or_else(PoisonError::into_inner)
         }
