@@ -186,8 +186,7 @@ pub const fn memory_needed(limit: u32) -> u64 {
     let row_bytes = (2 * limit as u128 + 128) / 8;
     let bitsets = 5 * rows * row_bytes + summaries(rows, row_bytes);
     let partners = 4 * pair_count(limit) as u128;
-    // About 0.12 L^2 losing triples of six bytes each; 0.125 bounds it.
-    let triples = 6 * rows * rows / 8;
+    let triples = 6 * triples_room(limit);
     saturate(bitsets + band_bytes(rows) + partners + triples)
 }
 
@@ -197,7 +196,7 @@ pub const fn memory_needed(limit: u32) -> u64 {
 /// An estimate from the table sizes: four bitsets of rows `L + 1` columns
 /// wide (rounded up to words), which never widen, and their summaries; the
 /// buffers of a band per thread (module docs), for putting its triples in
-/// order; the triples. Under half of [`memory_needed`] from a limit of 265
+/// order; the triples. Under half of [`memory_needed`] from a limit of 268
 /// on, but from 1024 to about 3900 with the feature `std`, where a band is
 /// counted for each of up to 8 threads.
 ///
@@ -212,8 +211,7 @@ pub const fn memory_needed_for_triples(limit: u32) -> u64 {
     let row_bytes = 8 * rows.div_ceil(64);
     let bitsets = 4 * rows * row_bytes + summaries(rows, row_bytes);
     let bands = threads_at_most(limit) as u128 * band_bytes(rows);
-    // About 0.12 L^2 losing triples of six bytes each; 0.125 bounds it.
-    let triples = 6 * rows * rows / 8;
+    let triples = 6 * triples_room(limit);
     saturate(bitsets + bands + triples)
 }
 
@@ -255,6 +253,26 @@ const fn threads_at_most(limit: u32) -> usize {
         MOST_THREADS
     } else {
         1
+    }
+}
+
+/// How many losing triples up to `limit` the scan makes room for before it
+/// starts, so that their vector never doubles past what the estimates
+/// count: `(L + 1)^2 / 8`, and `L + 1` more for the small limits. There are
+/// about 0.12 L^2 (GAME.md), below the bound at every limit to 1000
+/// (a unit test) and at 65535 (0.1206 L^2).
+const fn triples_room(limit: u32) -> u128 {
+    let rows = limit as u128 + 1;
+    rows * rows / 8 + rows
+}
+
+/// An empty vector with room for the losing triples up to `limit`
+/// ([`triples_room`]); none for a limit the scan refuses.
+fn room_for_triples(limit: u32) -> Vec<[u16; 3]> {
+    match accepted(limit) {
+        // About 2^29 at MAX_SCAN_LIMIT: a usize holds it.
+        Ok(_) => Vec::with_capacity(triples_room(limit) as usize),
+        Err(_) => Vec::new(),
     }
 }
 
@@ -327,7 +345,7 @@ impl Scan {
         cols: usize,
         progress: impl FnMut(Progress),
     ) -> Result<Scan, ScanError> {
-        let mut triples = Vec::new();
+        let mut triples = room_for_triples(limit);
         let reach = Reach::Partners { cols };
         let partners = scan(convention, limit, reach, progress, |t| triples.push(t))?;
         Ok(Scan {
@@ -388,7 +406,7 @@ pub fn losing_triples_for(
     limit: u32,
     progress: impl FnMut(Progress),
 ) -> Result<Vec<[u16; 3]>, ScanError> {
-    let mut triples = Vec::new();
+    let mut triples = room_for_triples(limit);
     scan(convention, limit, Reach::Cube, progress, |t| {
         triples.push(t)
     })?;
@@ -783,7 +801,7 @@ mod tests {
             memory_needed_for_totals(1000),
             tables + summaries + band + totals
         );
-        let triples = 6 * rows * rows / 8;
+        let triples = 6 * (rows * rows / 8 + rows);
         assert_eq!(
             memory_needed_for_triples(1000),
             tables + summaries + band + triples
@@ -811,6 +829,25 @@ mod tests {
             memory_needed_for_totals(65535),
             tables + bands + 2 * 8 * rows
         );
+    }
+
+    #[test]
+    fn the_room_made_for_the_triples_holds_them_at_every_limit() {
+        // The vector of the triples never doubles past the room made for
+        // it, which the estimates count: the counts at every limit to 1000
+        // in both conventions, from one scan each.
+        for convention in [Convention::Normal, Convention::Misere] {
+            let limit = 1000;
+            let triples = losing_triples_for(convention, limit, |_| {}).expect("a small limit");
+            let (_, counts) = prefix_sums(limit, &triples);
+            for (l, &count) in (0..).zip(&counts) {
+                assert!(
+                    u128::from(count) <= triples_room(l),
+                    "{convention:?} at {l}: {count} triples"
+                );
+            }
+            assert_eq!(triples.capacity() as u128, triples_room(limit));
+        }
     }
 
     #[test]
