@@ -370,6 +370,9 @@ mod on_threads {
                 }
                 let mut triples = Vec::with_capacity(band.found());
                 band.hand_on(&mut |t| triples.push(t), &mut |_| {});
+                // The room was made once, as the estimates count it: a
+                // vector grown by doubling would take up to twice as much.
+                debug_assert_eq!(triples.len(), triples.capacity(), "band {b}'s room");
                 self.ended()[b] = Some(triples);
                 self.one_ended.notify_one();
             }
