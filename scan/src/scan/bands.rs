@@ -37,6 +37,25 @@ use crate::Convention;
 /// skip of held pairs relies on.
 pub(super) const TILE: usize = 64;
 
+/// The smallest limit whose scan of the cube runs on several threads: 16
+/// bands. Below it the scan takes milliseconds.
+pub(super) const THREADS_FROM: u32 = 16 * TILE as u32;
+
+/// The most threads a scan runs on. Each keeps a band's buffers (about 17
+/// MiB at 65535, counted in the memory estimates), and more threads than
+/// this gain little from the memory they share.
+pub(super) const MOST_THREADS: usize = 8;
+
+/// The most threads the scan of the cube to `limit` runs on, whatever the
+/// machine: [`threads_for`](super::threads_for) takes no more.
+pub(super) const fn threads_at_most(limit: u32) -> usize {
+    if cfg!(feature = "std") && limit >= THREADS_FROM {
+        MOST_THREADS
+    } else {
+        1
+    }
+}
+
 /// What a scan searches for.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Plan {
