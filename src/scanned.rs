@@ -163,7 +163,9 @@ impl ScannedTriples {
     /// The memory, in bytes, that [`ScannedTriples::scan`] needs at its
     /// peak for `limit` (saturating at `u64::MAX` for limits no scan
     /// accepts): under half of [`ScannedTables::memory_needed`] from a limit
-    /// of 200 on ([`stone_game_scan::scan::memory_needed_for_triples`]).
+    /// of 288 on, but from 1024 to 3903 with the feature `std`, where each
+    /// thread's band is counted
+    /// ([`stone_game_scan::scan::memory_needed_for_triples`]).
     ///
     /// ```
     /// use stone_game::{ScannedTables, ScannedTriples};

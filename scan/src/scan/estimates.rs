@@ -3,6 +3,7 @@
 //! fit (`tests/peak_memory.rs` checks them against the real peaks).
 
 use super::bands::{TILE, threads_at_most};
+use super::keys::row_words;
 use crate::format::pair_count;
 
 /// The memory, in bytes, that [`Scan::run`](super::Scan::run) needs at its
@@ -22,7 +23,7 @@ use crate::format::pair_count;
 pub const fn memory_needed(limit: u32) -> u64 {
     // In u128, so no limit overflows; the result saturates.
     let rows = limit as u128 + 1;
-    let row_bytes = (2 * limit as u128 + 128) / 8;
+    let row_bytes = row_bytes(2 * limit as u64 + 2);
     let bitsets = 5 * rows * row_bytes + summaries(rows, row_bytes);
     let partners = 4 * pair_count(limit) as u128;
     let triples = 6 * triples_room(limit);
@@ -34,11 +35,11 @@ pub const fn memory_needed(limit: u32) -> u64 {
 /// scan accepts).
 ///
 /// An estimate from the table sizes: four bitsets of rows `L + 1` columns
-/// wide (rounded up to words), which never widen, and their summaries; the
-/// buffers of a band per thread ([`scan`](super)'s module docs), for putting its triples in
-/// order; the triples. Under half of [`memory_needed`] from a limit of 268
-/// on, but from 1024 to about 3900 with the feature `std`, where a band is
-/// counted for each of up to 8 threads.
+/// wide (rounded up as the scan lays them out), which never widen, and
+/// their summaries; the buffers of a band per thread ([`scan`](super)'s
+/// module docs), for putting its triples in order; the triples. Under half
+/// of [`memory_needed`] from a limit of 288 on, but from 1024 to 3903 with
+/// the feature `std`, where a band is counted for each of up to 8 threads.
 ///
 /// ```
 /// use stone_game_scan::scan::{memory_needed, memory_needed_for_triples};
@@ -48,7 +49,7 @@ pub const fn memory_needed(limit: u32) -> u64 {
 pub const fn memory_needed_for_triples(limit: u32) -> u64 {
     // In u128, so no limit overflows; the result saturates.
     let rows = limit as u128 + 1;
-    let row_bytes = 8 * rows.div_ceil(64);
+    let row_bytes = row_bytes(limit as u64 + 1);
     let bitsets = 4 * rows * row_bytes + summaries(rows, row_bytes);
     let bands = threads_at_most(limit) as u128 * band_bytes(rows);
     let triples = 6 * triples_room(limit);
@@ -68,7 +69,7 @@ pub const fn memory_needed_for_triples(limit: u32) -> u64 {
 pub const fn memory_needed_for_totals(limit: u32) -> u64 {
     // In u128, so no limit overflows; the result saturates.
     let rows = limit as u128 + 1;
-    let row_bytes = 8 * rows.div_ceil(64);
+    let row_bytes = row_bytes(limit as u64 + 1);
     let bitsets = 4 * rows * row_bytes + summaries(rows, row_bytes);
     let bands = threads_at_most(limit) as u128 * band_bytes(rows);
     let totals = 2 * 8 * rows;
@@ -94,6 +95,12 @@ const fn band_bytes(rows: u128) -> u128 {
 pub(super) const fn triples_room(limit: u32) -> u128 {
     let rows = limit as u128 + 1;
     rows * rows / 8 + rows
+}
+
+/// The bytes of a row of the tables at least `cols` columns wide, as the
+/// scan lays it out ([`row_words`]).
+const fn row_bytes(cols: u64) -> u128 {
+    8 * row_words(cols) as u128
 }
 
 /// The bytes of the four tables' summaries, a bit per word of `row_bytes`
@@ -134,9 +141,9 @@ mod tests {
             memory_needed_for_triples(1000),
             tables + summaries + band + triples
         );
-        // The whole scan: five tables' worth of rows 2L columns wide (32 words
-        // and two bits), their summaries, one band, the partners.
-        let wide = 5 * rows * ((2 * 1000 + 128) / 8) + 4 * rows * 8;
+        // The whole scan: five tables' worth of rows 2L + 2 columns wide (32
+        // words), their summaries, one band, the partners.
+        let wide = 5 * rows * 32 * 8 + 4 * rows * 8;
         let partners = 4 * 1001 * 1002 / 2;
         assert_eq!(memory_needed(1000), wide + band + partners + triples);
         // 2000, past THREADS_FROM: a band per thread, for the most threads
@@ -149,9 +156,10 @@ mod tests {
             memory_needed_for_totals(2000),
             tables + bands + 2 * 8 * rows
         );
-        // 65535: rows of 1024 words, 16 summary words each.
+        // 65535: rows of 1024 words padded to 1026, and 17 summary words
+        // each.
         let rows: u64 = 65536;
-        let tables = 4 * rows * 1024 * 8 + 4 * rows * 16 * 8;
+        let tables = 4 * rows * 1026 * 8 + 4 * rows * 17 * 8;
         let bands = threads * (64 * rows * 6 + 64 * rows / 8);
         assert_eq!(
             memory_needed_for_totals(65535),

@@ -18,6 +18,31 @@ const WORDS_BEFORE_A_JUMP: usize = if cfg!(test) { 1 } else { 4 };
 /// that limit, past an L2 cache. In short rows the reads only cost.
 const LONG_ROW: usize = 128;
 
+/// The shortest rows, in words, that [`row_words`] pads: 4096 columns, 32
+/// KiB a row index. Shorter tables stay in the caches whatever their
+/// layout, and would only take more memory.
+const PADDED_FROM: u64 = 64;
+
+/// The words of a row at least `cols` columns wide: at least one; from
+/// [`PADDED_FROM`] words on, 2 more than a multiple of 4, so that a row
+/// index (four rows) takes an odd number of 64-byte cache lines.
+///
+/// Rows of a power of two of words (1024 at 65535) put one column of
+/// consecutive row indices a power of two of bytes apart (32 KiB), in the
+/// same set of the L1 and L2 caches, which hold 8 lines a set: the 64 rows
+/// `one[y]` of a tile, read near the same columns, evict each other. With
+/// an odd number of lines from one index to the next, one column of 64
+/// consecutive indices falls in 64 different sets. At 65535 that is 1026
+/// words, and the scan takes about 7% less time (BENCHMARKS.md, section
+/// 4.1). `u64`, so that the estimates reach it for any limit.
+pub(super) const fn row_words(cols: u64) -> u64 {
+    let words = cols.div_ceil(64);
+    if words < PADDED_FROM {
+        return if words == 0 { 1 } else { words };
+    }
+    words + (6 - words % 4) % 4
+}
+
 /// Which table a row belongs to: the rows of one index are kept together.
 const ONE: usize = 0;
 const TWO: usize = 1;
@@ -26,8 +51,9 @@ const ALL: usize = 3;
 const TABLES: usize = 4;
 
 /// The keys held by the losing triples found so far: the four tables of the
-/// module docs, `rows` rows each, in one allocation of `stride` words per row,
-/// laid out row index by row index (`one[r]`, `two[r]`, `two_t[r]`, `all[r]`).
+/// module docs, `rows` rows each, in one allocation of `stride` words per row
+/// ([`row_words`]), laid out row index by row index (`one[r]`, `two[r]`,
+/// `two_t[r]`, `all[r]`).
 /// The rows widen together when a bit lands past them (a partner ran further
 /// than any before), so no bound on partners is assumed; bits past a row read
 /// as free.
@@ -73,7 +99,7 @@ fn get(words: &[AtomicU64], i: usize) -> u64 {
 impl Keys {
     /// `rows` rows per table, at least `cols` columns wide to start with.
     pub(super) fn new(rows: usize, cols: usize) -> Self {
-        let stride = cols.div_ceil(64).max(1);
+        let stride = row_words(cols as u64) as usize;
         let summary_stride = stride.div_ceil(64);
         Keys {
             rows,
@@ -141,7 +167,8 @@ impl Keys {
     #[cold]
     pub(super) fn widen(&mut self, col: usize) {
         let old = self.stride;
-        let stride = (col / 64 + 1).max(old + old / 2);
+        let words = (col / 64 + 1).max(old + old / 2);
+        let stride = row_words(64 * words as u64) as usize;
         let rows = self.rows * TABLES;
         self.words.resize_with(rows * stride, || AtomicU64::new(0));
         for r in (0..rows).rev() {
@@ -549,6 +576,46 @@ mod tests {
         // (64, 70): both of C's rows at column z - 64, in their first word.
         let both = [(TWO_T, 70, 6), (ALL, 6, 6), (TWO_T, 70, 7)];
         assert_eq!(search(&mut one_word_rows(both), 64, 70), 72);
+    }
+
+    #[test]
+    fn long_rows_leave_an_odd_number_of_cache_lines_between_row_indices() {
+        // Short rows: the words their columns need, and one for none.
+        assert_eq!(row_words(0), 1);
+        assert_eq!(row_words(1), 1);
+        assert_eq!(row_words(64), 1);
+        assert_eq!(row_words(65), 2);
+        assert_eq!(row_words(64 * 63), 63);
+        // From 64 words: 65535's 1024 words take 1026, 32000's 501 take
+        // 502, 16000's 251 take 254; 2 more than a multiple of 4 stays.
+        assert_eq!(row_words(64 * 64), 66);
+        assert_eq!(row_words(65536), 1026);
+        assert_eq!(row_words(32001), 502);
+        assert_eq!(row_words(16001), 254);
+        assert_eq!(row_words(64 * 66), 66);
+        for cols in (0..=70_000).step_by(37) {
+            let words = row_words(cols);
+            let needed = cols.div_ceil(64);
+            assert!(words >= needed.max(1), "{cols} columns in {words} words");
+            if words >= PADDED_FROM {
+                // Four rows of `words` words: 32 words, 4 lines, a step
+                // of 2 words, and so a line more.
+                assert_eq!(
+                    (4 * words) % 16,
+                    8,
+                    "{cols} columns: an odd number of lines"
+                );
+                assert!(
+                    words < needed + 4,
+                    "{cols} columns: padded by 3 words at most"
+                );
+            }
+        }
+        // The tables lay their rows out so, and keep doing so as they widen.
+        let mut keys = Keys::new(2, 64 * 64);
+        assert_eq!(keys.stride, 66);
+        keys.widen(64 * 130);
+        assert_eq!(keys.stride, 134);
     }
 
     #[test]
