@@ -41,7 +41,7 @@ pub(super) const TILE: usize = 64;
 /// bands. Below it the scan takes milliseconds.
 pub(super) const THREADS_FROM: u32 = 16 * TILE as u32;
 
-/// The most threads a scan runs on. Each keeps a band's buffers (about 17
+/// The most threads a scan runs on. Each keeps a band's buffers (about 25
 /// MiB at 65535, counted in the memory estimates), and more threads than
 /// this gain little from the memory they share.
 pub(super) const MOST_THREADS: usize = 8;
