@@ -561,6 +561,95 @@ fn the_engine_answers_one_game_past_any_remoteness_table_at_once() {
 }
 
 #[test]
+fn a_game_with_a_huge_pile_has_its_winning_and_engine_moves_but_not_every_move() {
+    let huge = u64::MAX / 2;
+    let far = Position::game([3, huge, 5]);
+    let not_covered = |table, limit| {
+        Err(AnswerError::NotCovered {
+            table,
+            pile: huge,
+            limit: Some(limit),
+        })
+    };
+    let remoteness = RemotenessTable::compute(10, Convention::Normal).unwrap();
+    let normal = Solver::new(Convention::Normal)
+        .with_remoteness(&remoteness)
+        .unwrap();
+    // Its value and winning moves come from the two smaller piles, and so
+    // does the engine's move, though a remoteness table is given; listing
+    // all of its about 3 * 2^62 moves is refused.
+    assert_eq!(normal.value(&far).unwrap().outcome, Outcome::Win);
+    let winning = normal.winning_moves(&far).unwrap().moves;
+    let to: Vec<_> = winning.iter().map(|m| m.to).collect();
+    assert_eq!(to, [[3, 0, 5]]);
+    let engine = normal.engine(&far).unwrap().unwrap();
+    assert_eq!((engine.to, engine.remoteness), ([3, 0, 5], None));
+    assert_eq!(
+        normal.position(&far).map(|_| ()),
+        not_covered(TableKind::LosingPositions, stone_game::LIMIT)
+    );
+    // Misère: with only a remoteness table, refused from the value on;
+    // with losing positions too, answered as in normal play. The furthest
+    // table that answers one game is the one named.
+    let misere_remoteness = RemotenessTable::compute(30, Convention::Misere).unwrap();
+    let misere_tables = ScannedTables::scan_for(Convention::Misere, 20, |_| {}).unwrap();
+    let misere = Solver::new(Convention::Misere)
+        .with_remoteness(&misere_remoteness)
+        .unwrap();
+    for question in [
+        misere.position(&far).map(|_| ()),
+        misere.engine(&far).map(|_| ()),
+        misere.winning_moves(&far).map(|_| ()),
+    ] {
+        assert_eq!(question, not_covered(TableKind::Remoteness, 30));
+    }
+    let misere = misere.with_tables(misere_tables.as_tables());
+    let engine = misere.engine(&far).unwrap().unwrap();
+    assert_eq!(engine.outcome, Outcome::Lose);
+    assert_eq!(misere.winning_moves(&far).unwrap().moves, [engine]);
+    assert_eq!(
+        misere.position(&far).map(|_| ()),
+        not_covered(TableKind::Remoteness, 30)
+    );
+    let misere = Solver::new(Convention::Misere).with_tables(misere_tables.as_tables());
+    assert_eq!(
+        misere.position(&far).map(|_| ()),
+        not_covered(TableKind::LosingPositions, 20)
+    );
+}
+
+#[test]
+fn a_games_moves_carry_remoteness_only_when_the_table_reaches_the_game() {
+    // Past the remoteness table, every move is ranked by the stones left,
+    // even those that leave a position the table reaches, and the engine
+    // alone agrees with the whole answer.
+    for convention in CONVENTIONS {
+        let remoteness = RemotenessTable::compute(6, convention).unwrap();
+        let tables = ScannedTables::scan_for(convention, 12, |_| {}).unwrap();
+        let solver = Solver::new(convention)
+            .with_tables(tables.as_tables())
+            .with_remoteness(&remoteness)
+            .unwrap();
+        for position in every_game_to(GAME_LIMIT) {
+            let reached = position.largest_pile() <= 6;
+            let answer = solver.position(&position).unwrap();
+            for m in &answer.moves {
+                assert_eq!(m.remoteness.is_some(), reached, "{convention:?} {position}");
+            }
+            let winning = solver.winning_moves(&position).unwrap().moves;
+            for m in &winning {
+                assert_eq!(m.remoteness.is_some(), reached, "{convention:?} {position}");
+            }
+            assert_eq!(
+                solver.engine(&position).unwrap(),
+                answer.engine,
+                "{convention:?} {position}"
+            );
+        }
+    }
+}
+
+#[test]
 fn moves_best_first_start_with_the_engines_and_keep_every_move() {
     for convention in CONVENTIONS {
         let table = RemotenessTable::compute(8, convention).unwrap();

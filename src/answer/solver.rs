@@ -212,7 +212,10 @@ impl<'t> Solver<'t> {
     pub fn position(&self, position: &Position) -> Result<PositionAnswer, AnswerError> {
         let value = self.value(position)?;
         let moves = match position.single() {
-            Some(game) => self.single_moves(game)?,
+            Some(game) => {
+                self.lists_moves_of(game)?;
+                self.for_game(game).single_moves(game)?
+            }
             None => self.sum_moves(position, value.grundy.unwrap_or(0))?,
         };
         let engine = engine::choose(position, &moves);
@@ -225,10 +228,10 @@ impl<'t> Solver<'t> {
 
     /// The engine's move from `position`: the same move as
     /// [`PositionAnswer::engine`], without listing every move where that is
-    /// not needed. One game with no remoteness table is answered from the
-    /// losing positions, in O(limit) however large the largest pile: a
-    /// winning move, if any, else the move of one stone that leaves the
-    /// least position (every other move leaves fewer stones).
+    /// not needed. One game that no remoteness table reaches is answered
+    /// from the losing positions, in O(limit) however large the largest
+    /// pile: a winning move, if any, else the move of one stone that leaves
+    /// the least position (every other move leaves fewer stones).
     ///
     /// ```
     /// use stone_game::{Position, Solver};
@@ -240,11 +243,14 @@ impl<'t> Solver<'t> {
     /// # Ok::<(), stone_game::AnswerError>(())
     /// ```
     pub fn engine(&self, position: &Position) -> Result<Option<MoveAnswer>, AnswerError> {
-        let game = match (position.single(), self.remoteness) {
-            (Some(game), None) => game,
-            _ => return Ok(self.position(position)?.engine),
+        let (game, solver) = match position.single() {
+            Some(game) => (game, self.for_game(game)),
+            None => return Ok(self.position(position)?.engine),
         };
-        let winning = self.winning_moves(position)?.moves;
+        if solver.remoteness.is_some() || solver.tables.is_none() {
+            return Ok(self.position(position)?.engine);
+        }
+        let winning = solver.winning_moves(position)?.moves;
         if !winning.is_empty() {
             return Ok(engine::choose(position, &winning));
         }
@@ -253,13 +259,14 @@ impl<'t> Solver<'t> {
             piles[pile] = true;
             Move::new(piles, 1)
         });
-        let one_stone = self.single_moves_of(game, one_stone, Vec::with_capacity(3))?;
+        let one_stone = solver.single_moves_of(game, one_stone, Vec::with_capacity(3))?;
         Ok(engine::choose(position, &one_stone))
     }
 
     /// The winning moves of `position`. For one game the losing positions
     /// answer, in O(limit), however large the largest pile; with a
-    /// remoteness table that reaches them, each move has its remoteness.
+    /// remoteness table that reaches the game, each move has its
+    /// remoteness.
     ///
     /// ```
     /// use stone_game::{Position, Solver};
@@ -272,22 +279,28 @@ impl<'t> Solver<'t> {
     pub fn winning_moves(&self, position: &Position) -> Result<WinningMovesAnswer, AnswerError> {
         let value = self.value(position)?;
         let moves = match position.single() {
-            Some([a, b, c]) => match self.tables.and_then(|t| t.winning_moves(a, b, c)) {
-                Some(moves) => moves
-                    .map(|m| MoveAnswer {
-                        game: 0,
-                        take: m.take,
-                        to: m.to,
-                        outcome: Outcome::Lose,
-                        remoteness: self.remoteness_if_known(m.to),
-                    })
-                    .collect(),
-                None => self.single_moves([a, b, c])?,
-            },
+            Some(game) => self.for_game(game).winning_moves_of(game)?,
             None => self.sum_moves(position, value.grundy.unwrap_or(0))?,
         };
         let moves = moves.into_iter().filter(MoveAnswer::wins).collect();
         Ok(WinningMovesAnswer { value, moves })
+    }
+
+    /// The winning moves of one game: from the losing positions where they
+    /// reach its two smaller piles, else among all its moves.
+    fn winning_moves_of(&self, [a, b, c]: [u64; 3]) -> Result<Vec<MoveAnswer>, AnswerError> {
+        Ok(match self.tables.and_then(|t| t.winning_moves(a, b, c)) {
+            Some(moves) => moves
+                .map(|m| MoveAnswer {
+                    game: 0,
+                    take: m.take,
+                    to: m.to,
+                    outcome: Outcome::Lose,
+                    remoteness: self.remoteness_if_known(m.to),
+                })
+                .collect(),
+            None => self.single_moves([a, b, c])?,
+        })
     }
 
     /// The Sprague-Grundy value of `position` (for a sum, the XOR of its
@@ -453,10 +466,54 @@ impl<'t> Solver<'t> {
         self.grundy?.value(a, b, c)
     }
 
-    /// Every move of one game, each with the value of what it leaves.
+    /// The solver that answers one game's moves. They carry remoteness only
+    /// when the table reaches the game itself, and so every move: then the
+    /// engine ranks them all by remoteness, else all by the stones left.
+    /// Without losing positions to fall back on, the solver stays as it
+    /// is, and its errors name the remoteness table given.
+    fn for_game(&self, [a, b, c]: [u64; 3]) -> Solver<'t> {
+        let largest = a.max(b).max(c);
+        let reaches = self
+            .remoteness
+            .is_some_and(|t| largest <= u64::from(t.limit()));
+        if reaches || self.tables.is_none() {
+            *self
+        } else {
+            Solver {
+                remoteness: None,
+                ..*self
+            }
+        }
+    }
+
+    /// Every move of one game, each with the value of what it leaves. A
+    /// game has about three moves a stone of its largest pile, so they are
+    /// listed only where a table that answers one game reaches that pile
+    /// ([`lists_moves_of`](Self::lists_moves_of)).
     fn single_moves(&self, game: [u64; 3]) -> Result<Vec<MoveAnswer>, AnswerError> {
+        self.lists_moves_of(game)?;
         let moves = room_for(Move::count_from(game));
         self.single_moves_of(game, Move::all_from(game), moves)
+    }
+
+    /// Refuses to list the moves of `game` past the furthest table that
+    /// answers one game, naming that table: past it, the two smaller piles
+    /// could still answer every move, one at a time, and the moves of a
+    /// pile of 2^62 would never all be listed.
+    fn lists_moves_of(&self, [a, b, c]: [u64; 3]) -> Result<(), AnswerError> {
+        let largest = a.max(b).max(c);
+        let furthest = [
+            self.remoteness.map(|t| (TableKind::Remoteness, t.limit())),
+            self.tables.map(|t| (TableKind::LosingPositions, t.limit())),
+        ]
+        .into_iter()
+        .flatten()
+        .max_by_key(|&(_, limit)| limit);
+        match furthest {
+            Some((_, limit)) if largest <= u64::from(limit) => Ok(()),
+            Some((table, limit)) => Err(not_covered(table, largest, Some(limit))),
+            None => Err(not_covered(TableKind::Remoteness, largest, None)),
+        }
     }
 
     /// The moves `takes` of one game that are legal there, each with the
@@ -575,8 +632,7 @@ impl<'t> Solver<'t> {
 /// position with piles of 9000 or a sum of nine games of 1000. Collected
 /// without a size known in advance, the thousands of moves of a large
 /// position were copied at every doubling of their vector; past this
-/// bound (only for positions no table reaches, which fail at their first
-/// move, or vast sums) the vector grows as it is filled.
+/// bound (only for vast sums) the vector grows as it is filled.
 const MOST_RESERVED: usize = 1 << 16;
 
 /// An empty vector with room for `moves` answers, up to [`MOST_RESERVED`].
