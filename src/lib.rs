@@ -191,6 +191,7 @@ mod scanned;
 #[cfg(feature = "alloc")]
 mod sums;
 mod tables;
+mod winning_moves;
 
 #[cfg(feature = "std")]
 pub use answer::{
@@ -205,7 +206,7 @@ pub use embedded::LOSING_POSITIONS;
 pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 #[cfg(feature = "alloc")]
 pub use grundy::{GrundyError, GrundyTable};
-pub use moves::{IllegalMove, Move, WinningMove, WinningMoves};
+pub use moves::{IllegalMove, Move};
 #[cfg(feature = "alloc")]
 pub use position::{Position, PositionError};
 #[cfg(feature = "alloc")]
@@ -217,6 +218,7 @@ pub use stone_game_scan::format::position_key;
 #[cfg(feature = "alloc")]
 pub use sums::SumMove;
 pub use tables::{Tables, Triples, TriplesIter};
+pub use winning_moves::{WinningMove, WinningMoves};
 
 /// `tables!(N)`: the tables for piles up to `N`, computed while the macro
 /// expands, as a constant [`Tables<'static>`](Tables) (feature `macros`);

@@ -1,6 +1,4 @@
-//! The winning moves of a position: the moves that leave a losing position.
-
-use crate::Tables;
+//! A move of the game, and why a move is illegal.
 
 /// A move: the same number of stones, at least one, taken from one, two or
 /// all three piles.
@@ -227,17 +225,8 @@ impl core::fmt::Display for IllegalMove {
 #[cfg(feature = "std")]
 impl std::error::Error for IllegalMove {}
 
-/// A move that leaves the opponent a losing position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct WinningMove {
-    /// The move.
-    pub take: Move,
-    /// The losing position it leaves, piles in the order given.
-    pub to: [u64; 3],
-}
-
 /// The most stones a move may take from each of `piles`: the smallest of them.
-fn most_stones(piles: [bool; 3], position: [u64; 3]) -> u64 {
+pub(crate) fn most_stones(piles: [bool; 3], position: [u64; 3]) -> u64 {
     (0..3)
         .filter(|&i| piles[i])
         .map(|i| position[i])
@@ -255,82 +244,6 @@ pub(crate) const PILE_SETS: [[bool; 3]; 7] = [
     [false, true, true],
     [true, true, true],
 ];
-
-/// The first three of [`PILE_SETS`]: the pile taken from, and the other two.
-const ONE_PILE: [(usize, [usize; 2]); 3] = [(0, [1, 2]), (1, [0, 2]), (2, [0, 1])];
-
-/// The winning moves of a position, from
-/// [`Tables::winning_moves`] or [`winning_moves`](crate::winning_moves()).
-///
-/// Moves come by the piles they take from (one pile, in the order given, then
-/// two, then all three), then by the number of stones.
-#[derive(Clone, Debug)]
-pub struct WinningMoves<'a> {
-    table: Tables<'a>,
-    position: [u64; 3],
-    set: usize,
-    stones: u64,
-}
-
-impl<'a> WinningMoves<'a> {
-    pub(crate) fn new(table: Tables<'a>, position: [u64; 3]) -> Self {
-        WinningMoves {
-            table,
-            position,
-            set: 0,
-            stones: 1,
-        }
-    }
-
-    fn next_set(&mut self) {
-        self.set += 1;
-        self.stones = 1;
-    }
-}
-
-impl Iterator for WinningMoves<'_> {
-    type Item = WinningMove;
-
-    fn next(&mut self) -> Option<WinningMove> {
-        while let Some(&piles) = PILE_SETS.get(self.set) {
-            let p = self.position;
-            if let Some(&(only, [j, k])) = ONE_PILE.get(self.set) {
-                // One pile: the other two fix its losing size, their partner.
-                // A pile may be far past the limit, so no loop over its sizes.
-                if let Some(c) = self.table.partner(p[j], p[k]) {
-                    self.next_set();
-                    if c < p[only] {
-                        let take = Move {
-                            piles,
-                            stones: p[only] - c,
-                        };
-                        let mut to = p;
-                        to[only] = c;
-                        return Some(WinningMove { take, to });
-                    }
-                    continue;
-                }
-            }
-            // Otherwise every size: the smallest touched pile is within the
-            // limit (only the largest pile may be past it), so this is short.
-            let most = most_stones(piles, p);
-            while self.stones <= most {
-                let take = Move {
-                    piles,
-                    stones: self.stones,
-                };
-                self.stones += 1;
-                if let Some(to) = take.apply(p)
-                    && self.table.is_losing(to[0], to[1], to[2]) == Some(true)
-                {
-                    return Some(WinningMove { take, to });
-                }
-            }
-            self.next_set();
-        }
-        None
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,6 @@
 use stone_game_scan::format::{RANK_BYTES, RANK_PAIRS, pair_index, rank_in_entry, rank_pair_index};
 
 use crate::Triple;
-use crate::moves::WinningMoves;
 
 /// A view of one set of tables: the losing triples up to a limit, the partner
 /// of every pair up to it, and the running sums and counts.
@@ -422,19 +421,6 @@ impl<'a> Tables<'a> {
             Some(rank) if rank <= usize::MAX as u64 => Some(rank as usize),
             _ => None,
         }
-    }
-
-    /// Every move from the position `a`, `b`, `c` to a losing position: empty
-    /// for a losing position, `None` where [`is_losing`](Self::is_losing) is.
-    ///
-    /// ```
-    /// let moves: Vec<_> = stone_game::EMBEDDED.winning_moves(1, 3, 4).unwrap().collect();
-    /// assert!(moves.iter().any(|m| m.to == [1, 3, 3]));
-    /// assert!(moves.iter().all(|m| stone_game::EMBEDDED.is_losing(m.to[0], m.to[1], m.to[2]) == Some(true)));
-    /// ```
-    pub fn winning_moves(&self, a: u64, b: u64, c: u64) -> Option<WinningMoves<'a>> {
-        self.is_losing(a, b, c)?;
-        Some(WinningMoves::new(*self, [a, b, c]))
     }
 }
 

@@ -10,14 +10,26 @@
 //! to the least position left. Remoteness counts moves under the
 //! convention's own rule, so the order is right under misère play too.
 
-use super::position::MoveAnswer;
+use alloc::vec::Vec;
+
+use super::position::{MoveAnswer, PositionAnswer};
 use crate::{Outcome, Position};
 
+impl PositionAnswer {
+    /// The moves, best for the mover first: the engine's order
+    /// ([`Solver`](super::Solver)).
+    pub fn moves_best_first(&self) -> Vec<MoveAnswer> {
+        let mut moves = self.moves.clone();
+        moves.sort_by_key(|m| rank(&self.value.position, m));
+        moves
+    }
+}
+
 /// A move's place in the engine's order: the smallest is best.
-pub(crate) type Rank = (bool, i128, usize, [u64; 3]);
+type Rank = (bool, i128, usize, [u64; 3]);
 
 /// The rank of `m`, a move from `from`.
-pub(crate) fn rank(from: &Position, m: &MoveAnswer) -> Rank {
+fn rank(from: &Position, m: &MoveAnswer) -> Rank {
     let length = match m.remoteness {
         Some(r) => i128::from(r),
         None => i128::from(stones_left(from, m)),

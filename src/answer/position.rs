@@ -80,16 +80,6 @@ pub struct PositionAnswer {
     pub moves: Vec<MoveAnswer>,
 }
 
-impl PositionAnswer {
-    /// The moves, best for the mover first: the engine's order
-    /// ([`Solver`](super::Solver)).
-    pub fn moves_best_first(&self) -> Vec<MoveAnswer> {
-        let mut moves = self.moves.clone();
-        moves.sort_by_key(|m| super::engine::rank(&self.value.position, m));
-        moves
-    }
-}
-
 /// The winning moves of a position: those that leave the player to move a
 /// lost position.
 #[derive(Clone, Debug, PartialEq, Eq)]
