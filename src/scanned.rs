@@ -273,7 +273,7 @@ impl ScannedTotals {
     pub const MAX_LIMIT: u32 = MAX_SCAN_LIMIT;
 
     /// The memory, in bytes, that [`ScannedTotals::scan`] needs at its peak
-    /// for `limit` (saturating at `u64::MAX` for limits no scan accepts):
+    /// for `limit`, also for limits no scan accepts:
     /// [`ScannedTriples::memory_needed`] without the triples
     /// ([`stone_game_scan::scan::memory_needed_for_totals`]).
     ///

@@ -112,7 +112,18 @@ impl<'a> Triples<'a> {
         }
     }
 
-    /// Whether there are none (never, for tables: `[0, 0, 0]` is losing).
+    /// Whether there are none: never in normal play, where `[0, 0, 0]` is
+    /// losing; under misère play only at limit 0, where it is won.
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTables};
+    /// assert!(!stone_game::LOSING_TRIPLES.is_empty());
+    /// let misere = ScannedTables::scan_for(Convention::Misere, 0, |_| {})?;
+    /// assert!(misere.as_tables().triples().is_empty());
+    /// let misere = ScannedTables::scan_for(Convention::Misere, 1, |_| {})?;
+    /// assert!(!misere.as_tables().triples().is_empty());
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
     pub const fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -485,7 +496,7 @@ mod tests {
     }
 
     #[test]
-    fn position_finds_every_triple_and_nothing_else() {
+    fn losing_index_finds_every_triple_and_nothing_else() {
         both(|t| {
             for (i, triple) in SMALL.iter().enumerate() {
                 assert_eq!(t.losing_index(*triple), Some(i), "{triple:?}");
