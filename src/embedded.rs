@@ -2,7 +2,7 @@
 //! `stone-game-generator`) and the view that queries them.
 
 use crate::tables::Triples;
-use crate::{__private, Tables};
+use crate::{__private, Convention, Tables};
 
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/stone_game_tables.rs"));
@@ -45,4 +45,5 @@ pub const EMBEDDED: Tables<'static> = __private::tables_from_bytes(
     generated::SUMS,
     generated::COUNTS,
     generated::RANKS,
+    Convention::Normal,
 );

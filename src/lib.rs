@@ -306,17 +306,17 @@ macro_rules! tables {
 /// exactly, so an expansion always meets the `__private` it was made for.
 #[doc(hidden)]
 pub mod __private {
-    use crate::Tables;
     use crate::tables::{Partners, Triples, Words};
+    use crate::{Convention, Tables};
 
     /// The proc macro behind [`tables!`](macro@crate::tables): it takes the path
     /// of this crate, a `;`, then `tables!`'s input.
     #[cfg(feature = "macros")]
     pub use stone_game_macros::tables as tables_impl;
 
-    /// The tables of `limit` from their bytes as the generator renders them
-    /// (`stone_game_generator::emit::Rendered`): each table's entries, one
-    /// after another, little-endian. The one place that turns bytes into a
+    /// The tables of `limit` in `convention` from their bytes as the
+    /// generator renders them (`stone_game_generator::emit::Rendered`): each
+    /// table's entries, one after another, little-endian. The one place that turns bytes into a
     /// [`Tables`]: the build script's files reach it through
     /// `include_bytes!`, the macro's through byte-string literals.
     ///
@@ -330,9 +330,11 @@ pub mod __private {
         sums: &'a [u8],
         counts: &'a [u8],
         ranks: &'a [u8],
+        convention: Convention,
     ) -> Tables<'a> {
         Tables {
             limit,
+            convention,
             triples: Triples::packed(triples.as_chunks().0),
             partners: Partners::Packed(partners.as_chunks().0),
             sums: Words::Packed(sums.as_chunks().0),

@@ -33,6 +33,7 @@ use crate::{Convention, Tables, Triple};
 #[derive(Clone, PartialEq, Eq)]
 pub struct ScannedTables {
     limit: u32,
+    convention: Convention,
     triples: Vec<Triple>,
     partners: Vec<u32>,
     sums: Vec<u64>,
@@ -112,6 +113,7 @@ impl ScannedTables {
     pub fn as_tables(&self) -> Tables<'_> {
         Tables {
             limit: self.limit,
+            convention: self.convention,
             triples: Triples::wide(&self.triples),
             partners: Partners::Wide(&self.partners),
             sums: Words::Wide(&self.sums),
@@ -208,6 +210,17 @@ impl ScannedTriples {
         self.totals.limit
     }
 
+    /// The convention whose losing triples these are.
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTriples};
+    /// assert_eq!(ScannedTriples::scan_misere(4)?.convention(), Convention::Misere);
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.totals.convention
+    }
+
     /// The losing triples `x <= y <= z <= limit`, in lexicographic order.
     pub fn triples(&self) -> Triples<'_> {
         Triples::wide(&self.triples)
@@ -255,6 +268,7 @@ impl ScannedTriples {
 #[derive(Clone, PartialEq, Eq)]
 pub struct ScannedTotals {
     limit: u32,
+    convention: Convention,
     sums: Vec<u64>,
     counts: Vec<u64>,
 }
@@ -317,6 +331,7 @@ impl ScannedTotals {
         let (sums, counts) = losing_totals_for(convention, limit, progress)?;
         Ok(ScannedTotals {
             limit,
+            convention,
             sums,
             counts,
         })
@@ -325,6 +340,11 @@ impl ScannedTotals {
     /// The limit: the largest `l` the totals reach.
     pub fn limit(&self) -> u32 {
         self.limit
+    }
+
+    /// The convention whose losing triples these totals count.
+    pub fn convention(&self) -> Convention {
+        self.convention
     }
 
     /// S(l): the sum of `x + y + z` over losing triples with `z <= l`, or
@@ -387,6 +407,7 @@ impl ScannedTables {
             .expect("a scan's triples are sorted, within the limit and fewer than u32::MAX");
         Ok(ScannedTables {
             limit,
+            convention,
             triples,
             partners,
             sums,
@@ -435,6 +456,7 @@ impl ScannedTriples {
             triples,
             totals: ScannedTotals {
                 limit,
+                convention,
                 sums,
                 counts,
             },

@@ -2,7 +2,7 @@
 
 use stone_game_scan::format::{RANK_BYTES, RANK_PAIRS, pair_index, rank_in_entry, rank_pair_index};
 
-use crate::Triple;
+use crate::{Convention, Triple};
 
 /// A view of one set of tables: the losing triples up to a limit, the partner
 /// of every pair up to it, and the running sums and counts.
@@ -21,6 +21,8 @@ use crate::Triple;
 #[derive(Clone, Copy)]
 pub struct Tables<'a> {
     pub(crate) limit: u32,
+    /// The convention whose losing positions these are.
+    pub(crate) convention: Convention,
     pub(crate) triples: Triples<'a>,
     pub(crate) partners: Partners<'a>,
     pub(crate) sums: Words<'a>,
@@ -326,6 +328,19 @@ impl<'a> Tables<'a> {
         self.limit
     }
 
+    /// The convention whose losing positions these are: normal play for
+    /// [`EMBEDDED`](crate::EMBEDDED) and `tables!(N)`, misère play for
+    /// `tables!(N, misere)`, and a runtime scan's own.
+    ///
+    /// ```
+    /// use stone_game::{Convention, EMBEDDED};
+    /// const CONVENTION: Convention = EMBEDDED.convention();
+    /// assert_eq!(CONVENTION, Convention::Normal);
+    /// ```
+    pub const fn convention(&self) -> Convention {
+        self.convention
+    }
+
     /// The losing triples `x <= y <= z <= limit`, in lexicographic order.
     ///
     /// ```
@@ -618,9 +633,10 @@ mod tests {
     #[test]
     fn a_short_directory_answers_none() {
         let bytes = packed_bytes(&SMALL);
+        let flat = bytes.as_flattened();
         let short = Tables {
             ranks: &[],
-            ..crate::__private::tables_from_bytes(5, bytes.as_flattened(), &[], &[], &[], &[])
+            ..crate::__private::tables_from_bytes(5, flat, &[], &[], &[], &[], Convention::Normal)
         };
         // No partners either: nothing is losing as far as these tables know.
         assert_eq!(short.losing_index(0, 0, 0), None);

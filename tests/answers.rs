@@ -190,7 +190,9 @@ fn winning_moves_are_the_moves_that_leave_a_lost_position() {
             .with_remoteness(&remoteness)
             .unwrap();
         // From the losing positions alone, and from the remoteness alone.
-        let by_tables = Solver::new(convention).with_tables(scanned.as_tables());
+        let by_tables = Solver::new(convention)
+            .with_tables(scanned.as_tables())
+            .unwrap();
         let mut rules = Rules::new(convention);
         for position in every_game_to(GAME_LIMIT) {
             let expected: Vec<Vec<u64>> = options(position.piles())
@@ -326,16 +328,40 @@ fn misere_refuses_grundy_values_and_sums_with_a_typed_error() {
 
 #[test]
 fn a_table_of_the_other_convention_is_refused() {
-    let normal = RemotenessTable::compute(4, Convention::Normal).unwrap();
-    let err = Solver::new(Convention::Misere)
-        .with_remoteness(&normal)
-        .unwrap_err();
+    for (solver, table) in [
+        (Convention::Misere, Convention::Normal),
+        (Convention::Normal, Convention::Misere),
+    ] {
+        let mismatch = Err(AnswerError::ConventionMismatch { solver, table });
+        let remoteness = RemotenessTable::compute(4, table).unwrap();
+        let tables = ScannedTables::scan_for(table, 4, |_| {}).unwrap();
+        let triples = ScannedTriples::scan_for(table, 4, |_| {}).unwrap();
+        let totals = ScannedTotals::scan_for(table, 4, |_| {}).unwrap();
+        assert_eq!(tables.as_tables().convention(), table);
+        assert_eq!(triples.convention(), table);
+        assert_eq!(totals.convention(), table);
+        let asked = Solver::new(solver);
+        assert_eq!(asked.with_remoteness(&remoteness).map(|_| ()), mismatch);
+        assert_eq!(asked.with_tables(tables.as_tables()).map(|_| ()), mismatch);
+        assert_eq!(asked.with_triples(&triples).map(|_| ()), mismatch);
+        assert_eq!(asked.with_totals(&totals).map(|_| ()), mismatch);
+        // The same tables in their own convention are taken.
+        let own = Solver::new(table);
+        assert!(own.with_remoteness(&remoteness).is_ok());
+        assert!(own.with_tables(tables.as_tables()).is_ok());
+        assert!(own.with_triples(&triples).is_ok());
+        assert!(own.with_totals(&totals).is_ok());
+    }
+    // The embedded tables are normal play's.
+    assert_eq!(stone_game::EMBEDDED.convention(), Convention::Normal);
     assert_eq!(
-        err,
-        AnswerError::ConventionMismatch {
+        Solver::new(Convention::Misere)
+            .with_tables(stone_game::EMBEDDED)
+            .map(|_| ()),
+        Err(AnswerError::ConventionMismatch {
             solver: Convention::Misere,
             table: Convention::Normal
-        }
+        })
     );
 }
 
@@ -413,6 +439,7 @@ fn slices_maps_and_totals_follow_the_rules_in_both_conventions() {
         let remoteness = RemotenessTable::compute(L as u32, convention).unwrap();
         let solver = Solver::new(convention)
             .with_tables(scanned.as_tables())
+            .unwrap()
             .with_remoteness(&remoteness)
             .unwrap();
         for a in 0..=L {
@@ -457,11 +484,11 @@ fn slices_maps_and_totals_follow_the_rules_in_both_conventions() {
         }
         // The scan of the triples alone answers the same totals.
         let triples = ScannedTriples::scan_for(convention, L as u32, |_| {}).unwrap();
-        let by_triples = Solver::new(convention).with_triples(&triples);
+        let by_triples = Solver::new(convention).with_triples(&triples).unwrap();
         assert_eq!(by_triples.total(L), solver.total(L));
         // And so does the scan of the totals alone.
         let totals = ScannedTotals::scan_for(convention, L as u32, |_| {}).unwrap();
-        let by_totals = Solver::new(convention).with_totals(&totals);
+        let by_totals = Solver::new(convention).with_totals(&totals).unwrap();
         for l in 0..=L {
             assert_eq!(by_totals.total(l), solver.total(l), "{convention:?} to {l}");
         }
@@ -510,7 +537,9 @@ fn the_engine_alone_is_the_engine_of_the_whole_answer() {
         let full = Solver::new(convention)
             .with_remoteness(&remoteness)
             .unwrap();
-        let by_tables = Solver::new(convention).with_tables(scanned.as_tables());
+        let by_tables = Solver::new(convention)
+            .with_tables(scanned.as_tables())
+            .unwrap();
         let mut rules = Rules::new(convention);
         for position in every_game_to(GAME_LIMIT) {
             for solver in [full, by_tables] {
@@ -603,7 +632,7 @@ fn a_game_with_a_huge_pile_has_its_winning_and_engine_moves_but_not_every_move()
     ] {
         assert_eq!(question, not_covered(TableKind::Remoteness, 30));
     }
-    let misere = misere.with_tables(misere_tables.as_tables());
+    let misere = misere.with_tables(misere_tables.as_tables()).unwrap();
     let engine = misere.engine(&far).unwrap().unwrap();
     assert_eq!(engine.outcome, Outcome::Lose);
     assert_eq!(misere.winning_moves(&far).unwrap().moves, [engine]);
@@ -611,7 +640,9 @@ fn a_game_with_a_huge_pile_has_its_winning_and_engine_moves_but_not_every_move()
         misere.position(&far).map(|_| ()),
         not_covered(TableKind::Remoteness, 30)
     );
-    let misere = Solver::new(Convention::Misere).with_tables(misere_tables.as_tables());
+    let misere = Solver::new(Convention::Misere)
+        .with_tables(misere_tables.as_tables())
+        .unwrap();
     assert_eq!(
         misere.position(&far).map(|_| ()),
         not_covered(TableKind::LosingPositions, 20)
@@ -628,6 +659,7 @@ fn a_games_moves_carry_remoteness_only_when_the_table_reaches_the_game() {
         let tables = ScannedTables::scan_for(convention, 12, |_| {}).unwrap();
         let solver = Solver::new(convention)
             .with_tables(tables.as_tables())
+            .unwrap()
             .with_remoteness(&remoteness)
             .unwrap();
         for position in every_game_to(GAME_LIMIT) {
@@ -684,7 +716,9 @@ fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_tabl
     // triples, and past both are refused.
     let past = stone_game::LIMIT + 10;
     let triples = ScannedTriples::scan(past).unwrap();
-    let solver = Solver::new(Convention::Normal).with_triples(&triples);
+    let solver = Solver::new(Convention::Normal)
+        .with_triples(&triples)
+        .unwrap();
     let l = u64::from(past) - 5;
     let listed = solver.losing_list(l).unwrap().positions().count() as u64;
     assert_eq!(listed, triples.losing_count(past - 5).unwrap());
@@ -693,7 +727,11 @@ fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_tabl
     let within = solver.losing_list(3).unwrap().positions().count();
     assert_eq!(within as u64, solver.total(3).unwrap().count);
     assert_eq!(within, 3);
-    let alone = Solver::new(Convention::Misere).with_triples(&triples);
+    // A misère solver has no tables of its own: its triples alone answer.
+    let misere_triples = ScannedTriples::scan_misere(past).unwrap();
+    let alone = Solver::new(Convention::Misere)
+        .with_triples(&misere_triples)
+        .unwrap();
     assert!(alone.losing_list(u64::from(past)).is_ok());
     assert!(alone.losing_list(u64::from(past) + 1).is_err());
     // A slice names the pile past the tables, whichever it is.

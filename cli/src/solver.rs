@@ -123,20 +123,21 @@ impl Built {
 
     /// The solver of these tables.
     pub(crate) fn solver(&self) -> Result<Solver<'_>, Failure> {
+        // Every table here was built in this convention, so a refusal
+        // would be a bug of this tool's, not the user's.
+        let mismatch = |e: AnswerError| Failure::Internal(e.to_string());
         let mut solver = Solver::new(self.convention);
         if let Some(tables) = &self.tables {
-            solver = solver.with_tables(tables.as_tables());
+            solver = solver.with_tables(tables.as_tables()).map_err(mismatch)?;
         }
         if let Some(triples) = &self.triples {
-            solver = solver.with_triples(triples);
+            solver = solver.with_triples(triples).map_err(mismatch)?;
         }
         if let Some(totals) = &self.totals {
-            solver = solver.with_totals(totals);
+            solver = solver.with_totals(totals).map_err(mismatch)?;
         }
         if let Some(table) = &self.remoteness {
-            solver = solver
-                .with_remoteness(table)
-                .map_err(|e| Failure::Internal(e.to_string()))?;
+            solver = solver.with_remoteness(table).map_err(mismatch)?;
         }
         if let Some(table) = &self.grundy {
             solver = solver

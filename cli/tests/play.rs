@@ -960,12 +960,16 @@ fn the_engine_and_the_hint_are_the_librarys() {
         (
             vec![1, 1, past],
             true,
-            Solver::new(Convention::Misere).with_tables(misere_tables.as_tables()),
+            Solver::new(Convention::Misere)
+                .with_tables(misere_tables.as_tables())
+                .unwrap(),
         ),
         (
             vec![2, 2, past],
             true,
-            Solver::new(Convention::Misere).with_tables(misere_tables.as_tables()),
+            Solver::new(Convention::Misere)
+                .with_tables(misere_tables.as_tables())
+                .unwrap(),
         ),
         (
             vec![1, 2, 3, 4, 5, 6],

@@ -457,7 +457,9 @@ fn the_clis_json_is_the_librarys_and_the_rules() {
         let by_remoteness = Solver::new(convention)
             .with_remoteness(&remoteness)
             .unwrap();
-        let by_tables = Solver::new(convention).with_tables(scanned.as_tables());
+        let by_tables = Solver::new(convention)
+            .with_tables(scanned.as_tables())
+            .unwrap();
         let by_grundy = Solver::new(Convention::Normal)
             .with_grundy(&grundy)
             .unwrap();

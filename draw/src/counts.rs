@@ -307,7 +307,9 @@ mod tests {
         let scratch = scratch();
         let tables = misere_tables(20);
         let misere = totals_from(
-            &Solver::new(Convention::Misere).with_tables(tables.as_tables()),
+            &Solver::new(Convention::Misere)
+                .with_tables(tables.as_tables())
+                .unwrap(),
             20,
         );
         let file = scratch.path().join("misere.svg");

@@ -200,7 +200,9 @@ mod tests {
         let scratch = scratch();
         let tables = misere_tables(20);
         let misere = partners_from(
-            &Solver::new(Convention::Misere).with_tables(tables.as_tables()),
+            &Solver::new(Convention::Misere)
+                .with_tables(tables.as_tables())
+                .unwrap(),
             20,
         );
         assert_eq!(misere.convention(), Convention::Misere);

@@ -137,6 +137,7 @@ mod tests {
         let tables = misere_tables(40);
         let slice = Solver::new(Convention::Misere)
             .with_tables(tables.as_tables())
+            .unwrap()
             .slice(a, n)
             .unwrap();
         let file = scratch.path().join("misere.png");
@@ -241,7 +242,9 @@ mod tests {
         let scratch = scratch();
         let dir = scratch.path();
         let tables = misere_tables(10);
-        let misere = Solver::new(Convention::Misere).with_tables(tables.as_tables());
+        let misere = Solver::new(Convention::Misere)
+            .with_tables(tables.as_tables())
+            .unwrap();
         for (slice, caption) in [
             (
                 slice(0, 10),

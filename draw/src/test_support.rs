@@ -68,7 +68,7 @@ pub(crate) fn slice(a: u64, limit: u64) -> Slice {
     let scanned = normal_tables(a.max(limit));
     let solver = Solver::new(Convention::Normal);
     let solver = match &scanned {
-        Some(tables) => solver.with_tables(tables.as_tables()),
+        Some(tables) => solver.with_tables(tables.as_tables()).unwrap(),
         None => solver,
     };
     solver.slice(a, limit).expect("within the tables")
@@ -88,7 +88,7 @@ pub(crate) fn partners(limit: u64) -> PartnerMap {
     let scanned = normal_tables(limit);
     let solver = Solver::new(Convention::Normal);
     match &scanned {
-        Some(tables) => partners_from(&solver.with_tables(tables.as_tables()), limit),
+        Some(tables) => partners_from(&solver.with_tables(tables.as_tables()).unwrap(), limit),
         None => partners_from(&solver, limit),
     }
 }

@@ -16,7 +16,7 @@
 //! The macro runs the generator's scan ([`stone_game_generator::scan`]) and
 //! renders its tables into bytes ([`stone_game_generator::emit::render`]),
 //! the same code and the same bytes as `stone-game`'s build script. The
-//! bytes go out as four byte-string literals, not one token per entry: at
+//! bytes go out as five byte-string literals, not one token per entry: at
 //! the largest limit they cost rustc about three times what
 //! `include_bytes!` of the same bytes does (BENCHMARKS.md, section 8).
 
@@ -71,9 +71,14 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let rendered = render(&scan, Options::TABLES).map_err(|e| failed(&e))?;
     let limit = Literal::u32_suffixed(limit);
     let [triples, partners, sums, counts, ranks] = byte_strings(&rendered);
+    let convention = match convention {
+        Convention::Normal => quote!(Normal),
+        Convention::Misere => quote!(Misere),
+    };
     Ok(quote! {
         #krate::__private::tables_from_bytes(
-            #limit, #triples, #partners, #sums, #counts, #ranks
+            #limit, #triples, #partners, #sums, #counts, #ranks,
+            #krate::Convention::#convention
         )
     })
 }

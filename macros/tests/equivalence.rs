@@ -88,6 +88,7 @@ fn same_as(scanned: &ScannedTables, made: &Tables<'_>, exhaustive_to: u64, moves
     let expected = scanned.as_tables();
     let limit = expected.limit();
     assert_eq!(made.limit(), limit);
+    assert_eq!(made.convention(), expected.convention());
     assert_eq!(made.triples(), expected.triples());
     same_answers(made, &expected, limit.into(), exhaustive_to, moves_to);
 }

@@ -149,7 +149,7 @@ pub(crate) async fn slice(
     let convention = query.convention()?;
     let losing = app.tables.losing(convention, a.max(limit)).await?;
     answer(&app.work, slice_bytes(limit), move || {
-        let solver = Solver::new(convention).with_tables(losing.tables());
+        let solver = Solver::new(convention).with_tables(losing.tables())?;
         Ok(Json(solver.slice(a, limit)?).into_response())
     })
     .await
@@ -232,7 +232,7 @@ pub(crate) async fn sum(
         solver.total(limit)?
     } else {
         let totals = app.tables.totals(convention, limit).await?;
-        solver.with_totals(&totals).total(limit)?
+        solver.with_totals(&totals)?.total(limit)?
     };
     Ok(Json(total))
 }

@@ -34,7 +34,9 @@ use crate::{
 /// | [`losing_list`](Self::losing_list) | [`Tables`], else [`ScannedTriples`] |
 ///
 /// A normal-play solver starts with the embedded tables ([`EMBEDDED`]); a
-/// misère one with none.
+/// misère one with none. Every table given must be of the solver's
+/// convention: one of the other is refused
+/// ([`AnswerError::ConventionMismatch`]).
 ///
 /// The engine's move ([`PositionAnswer::engine`]) is the first move in one
 /// order, the same in both conventions: a move that leaves the opponent
@@ -90,42 +92,57 @@ impl<'t> Solver<'t> {
         self.convention
     }
 
-    /// Answers from `tables` where they are needed: they must be the losing
-    /// positions of this solver's convention (a runtime scan in it, or
-    /// `tables!(N, misere)` for misère play).
-    pub fn with_tables(self, tables: Tables<'t>) -> Solver<'t> {
-        Solver {
+    /// Answers from `tables` where they are needed: the losing positions of
+    /// this solver's convention (a runtime scan in it, or
+    /// `tables!(N, misere)` for misère play). Tables of the other
+    /// convention are refused.
+    ///
+    /// ```
+    /// use stone_game::{AnswerError, Convention, ScannedTables, Solver, EMBEDDED};
+    /// let misere = ScannedTables::scan_misere(20)?;
+    /// let solver = Solver::new(Convention::Misere).with_tables(misere.as_tables())?;
+    /// assert_eq!(solver.partner(0, 0)?.partner, 1);
+    /// let err = Solver::new(Convention::Misere).with_tables(EMBEDDED).unwrap_err();
+    /// assert!(matches!(err, AnswerError::ConventionMismatch { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_tables(self, tables: Tables<'t>) -> Result<Solver<'t>, AnswerError> {
+        self.same_convention(tables.convention())?;
+        Ok(Solver {
             tables: Some(tables),
             ..self
-        }
+        })
     }
 
-    /// Answers totals and lists from `triples` past the [`Tables`]: they
-    /// must be a scan in this solver's convention.
-    pub fn with_triples(self, triples: &'t ScannedTriples) -> Solver<'t> {
-        Solver {
+    /// Answers totals and lists from `triples` past the [`Tables`]: a scan
+    /// in this solver's convention; one in the other is refused.
+    pub fn with_triples(self, triples: &'t ScannedTriples) -> Result<Solver<'t>, AnswerError> {
+        self.same_convention(triples.convention())?;
+        Ok(Solver {
             triples: Some(triples),
             totals: Some(triples.totals()),
             ..self
-        }
+        })
     }
 
-    /// Answers totals from `totals` past the [`Tables`]: they must be a
-    /// scan in this solver's convention.
+    /// Answers totals from `totals` past the [`Tables`]: a scan in this
+    /// solver's convention; one in the other is refused.
     ///
     /// ```
     /// use stone_game::{Convention, ScannedTotals, Solver};
     /// let totals = ScannedTotals::scan_for(Convention::Misere, 2000, |_| {})?;
-    /// let misere = Solver::new(Convention::Misere).with_totals(&totals);
+    /// let misere = Solver::new(Convention::Misere).with_totals(&totals)?;
     /// assert_eq!(misere.total(2000)?.sum, totals.losing_sum(2000).unwrap());
     /// assert!(misere.losing_list(2000).is_err()); // a list needs the triples
+    /// assert!(Solver::new(Convention::Normal).with_totals(&totals).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_totals(self, totals: &'t ScannedTotals) -> Solver<'t> {
-        Solver {
+    pub fn with_totals(self, totals: &'t ScannedTotals) -> Result<Solver<'t>, AnswerError> {
+        self.same_convention(totals.convention())?;
+        Ok(Solver {
             totals: Some(totals),
             ..self
-        }
+        })
     }
 
     /// Answers outcomes and remoteness from `table`, which must be of this
@@ -139,12 +156,7 @@ impl<'t> Solver<'t> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_remoteness(self, table: &'t RemotenessTable) -> Result<Solver<'t>, AnswerError> {
-        if table.convention() != self.convention {
-            return Err(AnswerError::ConventionMismatch {
-                solver: self.convention,
-                table: table.convention(),
-            });
-        }
+        self.same_convention(table.convention())?;
         Ok(Solver {
             remoteness: Some(table),
             ..self
@@ -430,6 +442,18 @@ impl<'t> Solver<'t> {
             pair: [a, b],
             partner,
         })
+    }
+
+    /// Refuses a table of the other convention.
+    fn same_convention(&self, table: Convention) -> Result<(), AnswerError> {
+        if table == self.convention {
+            Ok(())
+        } else {
+            Err(AnswerError::ConventionMismatch {
+                solver: self.convention,
+                table,
+            })
+        }
     }
 
     /// Refuses a question misère play leaves undefined.

@@ -64,13 +64,13 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             let past_note = || runtime::past_limit_note(needed);
             let table: Option<ScannedTables> =
                 table_covering(ctx, convention, needed, false, past_note, &what)?;
-            let slice = with_tables(solver, &table).slice(*a, limit);
+            let slice = with_tables(solver, &table).and_then(|s| s.slice(*a, limit));
             file.draw(Drawing::Slice(&slice.map_err(answer_failure)?))
         }
         Picture::Partners { .. } => {
             let what = format!("the partners map to {limit}");
             let table: Option<ScannedTables> = table_to(ctx, convention, limit, false, &what)?;
-            let map = partner_map(with_tables(solver, &table), limit)?;
+            let map = partner_map(with_tables(solver, &table).map_err(answer_failure)?, limit)?;
             file.draw(Drawing::Partners(&map))
         }
         Picture::Counts { .. } => {
@@ -80,7 +80,7 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             let what = format!("the counts to {limit}");
             let scanned: Option<ScannedTotals> = table_to(ctx, convention, limit, false, &what)?;
             let solver = match &scanned {
-                Some(totals) => solver.with_totals(totals),
+                Some(totals) => solver.with_totals(totals).map_err(answer_failure)?,
                 None => solver,
             };
             let totals = (1..=limit)
@@ -114,10 +114,13 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
 
 /// `solver` answering from a runtime scan where one ran, else from the
 /// tables it starts with (the embedded ones in normal play).
-fn with_tables<'t>(solver: Solver<'t>, table: &'t Option<ScannedTables>) -> Solver<'t> {
+fn with_tables<'t>(
+    solver: Solver<'t>,
+    table: &'t Option<ScannedTables>,
+) -> Result<Solver<'t>, AnswerError> {
     match table {
         Some(scanned) => solver.with_tables(scanned.as_tables()),
-        None => solver,
+        None => Ok(solver),
     }
 }
 
