@@ -225,6 +225,9 @@ impl<'t> Solver<'t> {
         let value = self.value(position)?;
         let moves = match position.single() {
             Some(game) => {
+                // Checked here too, before `for_game` may set aside a
+                // remoteness table that reaches further than the losing
+                // positions: the refusal names the furthest table given.
                 self.lists_moves_of(game)?;
                 self.for_game(game).single_moves(game)?
             }
