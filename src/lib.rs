@@ -153,7 +153,10 @@
 //!   user in a build. It is the one table rustc compiles from literals, and
 //!   most of a dependent's clean build; without it every table is bytes read
 //!   by `const fn`s (BENCHMARKS.md has the costs).
-//! - `rayon`: [`BruteForce::new_parallel`].
+//! - `rayon`: `BruteForce::new_parallel`, the brute force on every core,
+//!   and two passes at once, on two cores, in [`GrundyTable::compute`],
+//!   which then needs a second pass's key lines
+//!   ([`GrundyTable::memory_needed`]).
 //! - `macros`: `tables!(N)`, the tables for piles up to `N` as a constant
 //!   [`Tables<'static>`](Tables), computed while the macro expands: a limit
 //!   of the calling crate's own, in `no_std` crates too; `tables!(N, misere)`

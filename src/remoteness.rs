@@ -501,10 +501,14 @@ impl RemotenessTable {
         RemotenessTable::compute_with_progress(limit, convention, |_| {})
     }
 
-    /// [`compute`](Self::compute), calling `progress` after each value of
-    /// the smallest pile, as
+    /// [`compute`](Self::compute), calling `progress` once for each value
+    /// of the smallest pile, when the band of tiles that holds it is done,
+    /// and not at the start: `pairs_done` counts the pairs `(x, y)` whose
+    /// positions are all decided.
     /// [`GrundyTable::compute_with_progress`](crate::GrundyTable::compute_with_progress)
-    /// does; it counts the pairs `(x, y)` whose positions are done.
+    /// counts in the same unit but reports at other times: once at the
+    /// start and then whenever its share of known positions grows, since
+    /// its passes do not finish one smallest pile at a time.
     ///
     /// ```
     /// use stone_game::{Convention, RemotenessTable};

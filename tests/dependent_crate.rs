@@ -72,6 +72,9 @@ pub fn every_error_type() {
     is_error::<stone_game::BruteForceError>();
     is_error::<stone_game::GrundyError>();
     is_error::<stone_game::IllegalMove>();
+    is_error::<stone_game::RemotenessError>();
+    is_error::<stone_game::PositionError>();
+    is_error::<stone_game::AnswerError>();
 }
 
 pub fn refused() -> Result<(), Box<dyn Error>> {
@@ -94,6 +97,22 @@ pub fn illegal_move() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+pub fn remoteness_refused() -> Result<(), Box<dyn Error>> {
+    stone_game::RemotenessTable::compute(u32::MAX, stone_game::Convention::Normal)?;
+    Ok(())
+}
+
+pub fn not_a_position() -> Result<(), Box<dyn Error>> {
+    "1 2".parse::<stone_game::Position>()?;
+    Ok(())
+}
+
+pub fn unanswered() -> Result<(), Box<dyn Error>> {
+    let sum: stone_game::Position = "1 2 3 + 4 5 6".parse()?;
+    stone_game::Solver::new(stone_game::Convention::Misere).position(&sum)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -107,6 +126,12 @@ mod tests {
         assert!(grundy.contains("too large"), "{grundy}");
         let illegal = super::illegal_move().unwrap_err().to_string();
         assert!(illegal.contains("would grow"), "{illegal}");
+        let remoteness = super::remoteness_refused().unwrap_err().to_string();
+        assert!(remoteness.contains("too large"), "{remoteness}");
+        let position = super::not_a_position().unwrap_err().to_string();
+        assert!(position.contains("three piles"), "{position}");
+        let answer = super::unanswered().unwrap_err().to_string();
+        assert!(answer.contains("normal play only"), "{answer}");
     }
 }
 "#;
@@ -268,7 +293,7 @@ fn main() {
     println!("{TRIPLE:?} {LISTED:?} {TRIPLES} {NO_TRIPLES}");
     println!("{VIEW_LIMIT} {VIEW_TRIPLES} {VIEW_SUM:?} {VIEW_COUNT:?} {VIEW_PARTNER:?} {VIEW_LOSES:?} {VIEW_INDEX:?}");
     println!("{MOVED:?} {MOVE_STONES:?}");
-    // The default features are on: the phf map answers as the search does.
+    // The default features are on: the phf map answers as `losing_index` does.
     assert_eq!(stone_game::losing_index_hashed(3, 3, 1), INDEX);
 }
 "#;

@@ -616,8 +616,9 @@ fn tables_are_consistent() {
             Some(triples.len() as u64)
         );
     }
-    // The free losing_index (the phf map) finds every embedded triple, in
-    // every order, those with z = LIMIT included.
+    // The free losing_index (the embedded partner table and rank
+    // directory) finds every embedded triple, in every order, those with
+    // z = LIMIT included.
     for (i, t) in LOSING_TRIPLES.iter().enumerate() {
         for order in PERMUTATIONS {
             let q = permute(widen(t), order);

@@ -195,8 +195,8 @@ fn the_scan_finds_a_partner_for_every_pair() {
 }
 
 /// Every losing triple is found at its own index, in every pile order, by
-/// the binary search and (feature `phf`) through the phf map, which holds
-/// nothing else.
+/// `losing_index` (the partner table and the rank directory) and (feature
+/// `phf`) through the phf map, which holds nothing else.
 #[test]
 fn every_losing_triple_is_found_at_its_index() {
     for (i, triple) in LOSING_TRIPLES.iter().enumerate() {
