@@ -341,6 +341,25 @@ impl<'a> Tables<'a> {
         self.convention
     }
 
+    /// Whether these tables answer positions under `convention` with every
+    /// pile up to `pile`: the question a program asks before it scans at
+    /// run time, as `stone-game` and its server do.
+    ///
+    /// ```
+    /// use stone_game::{Convention, EMBEDDED, LIMIT};
+    /// let limit = u64::from(LIMIT);
+    /// assert!(EMBEDDED.covers(Convention::Normal, limit));
+    /// assert!(!EMBEDDED.covers(Convention::Normal, limit + 1));
+    /// assert!(!EMBEDDED.covers(Convention::Misere, 0));
+    /// ```
+    pub const fn covers(&self, convention: Convention, pile: u64) -> bool {
+        let same = matches!(
+            (self.convention, convention),
+            (Convention::Normal, Convention::Normal) | (Convention::Misere, Convention::Misere)
+        );
+        same && pile <= self.limit as u64
+    }
+
     /// The losing triples `x <= y <= z <= limit`, in lexicographic order.
     ///
     /// ```

@@ -3,7 +3,7 @@
 //! the progress bar (`progress`) on a terminal.
 
 use stone_game::{
-    AnswerError, Convention, GrundyError, GrundyTable, LIMIT, MisereUndefined, Progress,
+    AnswerError, Convention, EMBEDDED, GrundyError, GrundyTable, LIMIT, MisereUndefined, Progress,
     RemotenessError, RemotenessTable, ScanError, ScannedTables, ScannedTotals, ScannedTriples,
 };
 
@@ -177,14 +177,15 @@ pub(crate) fn table_covering<T: RuntimeScan>(
     past_note: impl FnOnce() -> String,
     what: &str,
 ) -> Result<Option<T>, Failure> {
-    let note = if convention == Convention::Misere {
-        MISERE_NOTE.to_owned()
-    } else if needed > u64::from(LIMIT) {
-        past_note()
-    } else if force_scan {
+    let note = if EMBEDDED.covers(convention, needed) {
+        if !force_scan {
+            return Ok(None);
+        }
         format!("scanning to {needed} at run time, as --scan asks")
+    } else if convention == Convention::Misere {
+        MISERE_NOTE.to_owned()
     } else {
-        return Ok(None);
+        past_note()
     };
     scan(ctx, convention, needed, what, Some(&note)).map(Some)
 }
