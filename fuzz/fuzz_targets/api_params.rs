@@ -1,7 +1,8 @@
 //! The web API's query parsing from arbitrary bytes, for every endpoint,
-//! through the server's own parsing (`stone_game_server::check_query`):
-//! never a panic, and every refusal a 400 or a 422 whose message quotes
-//! little of what was sent.
+//! through the checks each endpoint's handler makes before it asks the
+//! library (`stone_game_server::check_query`: how each parameter is
+//! written, then the caps): never a panic, and every refusal a 400 or a
+//! 422 whose message quotes little of what was sent.
 
 #![no_main]
 

@@ -81,7 +81,8 @@ pub(crate) async fn file(method: Method, uri: Uri) -> Response {
             StatusCode::NOT_FOUND,
             &format!(
                 "no such endpoint: {}; the API has /api/position, /api/slice, \
-                 /api/grundy, /api/remoteness and /api/sum",
+                 /api/grundy, /api/remoteness, /api/sum and its description, \
+                 /api/openapi.json",
                 crate::error::quote(path)
             ),
             None,

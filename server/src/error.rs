@@ -16,7 +16,8 @@ pub(crate) enum ApiError {
     TooLarge { message: String, limit: u32 },
     /// The memory a table needs is not available: 503.
     Unavailable(String),
-    /// Cannot happen: a table failed to answer what it covers. 500.
+    /// A failure of the server's own, which no input reaches: a table or an
+    /// answer that failed to compute or to be written. 500.
     Internal(String),
 }
 

@@ -13,8 +13,10 @@ use serde::Serialize;
 use stone_game::{Convention, GrundyMap, Move, Position, RemotenessMap, Solver, Total};
 
 use crate::error::ApiError;
-use crate::params::{Params, PlaneQuery, PositionQuery, SumQuery, within};
-use crate::tables::{MAX_GRUNDY_PILE, MAX_MAP, MAX_PILE, Tables};
+use crate::params::{
+    Params, Plane, PlaneQuery, PlaneRequest, PositionQuery, PositionRequest, SumQuery, SumRequest,
+};
+use crate::tables::Tables;
 use crate::work::Work;
 
 /// What the handlers share: the tables, and the bound on heavy answers.
@@ -91,8 +93,10 @@ pub(crate) async fn position(
     State(app): State<App>,
     Params(query): Params<PositionQuery>,
 ) -> Result<Response, ApiError> {
-    let position = query.position()?;
-    let convention = query.convention()?;
+    let PositionRequest {
+        position,
+        convention,
+    } = query.request()?;
     let largest = position.largest_pile();
     let solver = Solver::new(convention);
     let written = move |answer: stone_game::PositionAnswer| {
@@ -103,7 +107,6 @@ pub(crate) async fn position(
     };
     match position.single() {
         Some(_) => {
-            within("piles", largest, MAX_PILE, "positions")?;
             let bytes = position_bytes(moves_from(&position), 3);
             let remoteness = app.tables.remoteness(convention, largest).await?;
             let grundy = match convention {
@@ -120,12 +123,6 @@ pub(crate) async fn position(
             .await
         }
         None if convention == Convention::Normal => {
-            within(
-                "piles",
-                largest,
-                MAX_GRUNDY_PILE,
-                "the Grundy values of a sum",
-            )?;
             let bytes = position_bytes(moves_from(&position), position.piles().len());
             let grundy = app.tables.grundy(largest).await?;
             answer(&app.work, bytes, move || {
@@ -144,9 +141,11 @@ pub(crate) async fn slice(
     State(app): State<App>,
     Params(query): Params<PlaneQuery>,
 ) -> Result<Response, ApiError> {
-    let a = query.a(MAX_PILE, "slices")?;
-    let limit = query.limit(MAX_PILE, "slices")?;
-    let convention = query.convention()?;
+    let PlaneRequest {
+        a,
+        limit,
+        convention,
+    } = query.request(Plane::Slice)?;
     let losing = app.tables.losing(convention, a.max(limit)).await?;
     answer(&app.work, slice_bytes(limit), move || {
         let solver = Solver::new(convention).with_tables(losing.tables())?;
@@ -175,9 +174,11 @@ pub(crate) async fn grundy(
     State(app): State<App>,
     Params(query): Params<PlaneQuery>,
 ) -> Result<Response, ApiError> {
-    let convention = query.convention()?;
-    let a = query.a(MAX_GRUNDY_PILE, "Grundy values")?;
-    let limit = query.limit(MAX_MAP, "maps of Grundy values")?;
+    let PlaneRequest {
+        a,
+        limit,
+        convention,
+    } = query.request(Plane::Grundy)?;
     let solver = Solver::new(convention);
     match convention {
         Convention::Normal => {
@@ -198,9 +199,11 @@ pub(crate) async fn remoteness(
     State(app): State<App>,
     Params(query): Params<PlaneQuery>,
 ) -> Result<Response, ApiError> {
-    let a = query.a(MAX_PILE, "remoteness")?;
-    let limit = query.limit(MAX_MAP, "maps of remoteness")?;
-    let convention = query.convention()?;
+    let PlaneRequest {
+        a,
+        limit,
+        convention,
+    } = query.request(Plane::Remoteness)?;
     let table = app.tables.remoteness(convention, a.max(limit)).await?;
     answer(&app.work, remoteness_map_bytes(limit), move || {
         let map: RemotenessMap = Solver::new(convention)
@@ -215,7 +218,8 @@ pub(crate) async fn remoteness(
 /// [`map_bytes`] counts them, and up to four digits and a comma for each
 /// `losing[b]`.
 fn remoteness_map_bytes(limit: u64) -> usize {
-    map_bytes(limit).saturating_add(5 * (limit as usize + 1))
+    let side = usize::try_from(limit).map_or(usize::MAX, |l| l.saturating_add(1));
+    map_bytes(limit).saturating_add(side.saturating_mul(5))
 }
 
 /// `limit=L&misere=0|1`: S(L) and the number of losing positions
@@ -225,10 +229,9 @@ pub(crate) async fn sum(
     State(app): State<App>,
     Params(query): Params<SumQuery>,
 ) -> Result<Json<Total>, ApiError> {
-    let limit = query.limit(MAX_PILE)?;
-    let convention = query.convention()?;
+    let SumRequest { limit, convention } = query.request()?;
     let solver = Solver::new(convention);
-    let total = if convention == Convention::Normal && limit <= u64::from(stone_game::LIMIT) {
+    let total = if stone_game::EMBEDDED.covers(convention, limit) {
         solver.total(limit)?
     } else {
         let totals = app.tables.totals(convention, limit).await?;

@@ -15,6 +15,7 @@
 //! - `handlers`: parse, ask the [`Solver`](stone_game::Solver), serialize;
 //! - `tables`: the tables, each computed once and shared;
 //! - `error`: why a request has no answer, as JSON;
+//! - `openapi`: the API's OpenAPI document, at `/api/openapi.json`;
 //! - `assets`: the page's files;
 //! - `host`: the `Host`, `Origin` and `Sec-Fetch-Site` checks.
 //!
@@ -88,10 +89,11 @@ impl std::fmt::Display for ServeError {
 
 impl std::error::Error for ServeError {}
 
-/// Parses `query` as the API's endpoint at `path` would, without
-/// computing: `Ok(true)` when it would be asked, `Ok(false)` for a path
-/// that is no endpoint, else the refusal's status (400 or 422) and message.
-/// For the fuzz target, which feeds it arbitrary bytes.
+/// Reads `query` as the API's endpoint at `path` does and checks it as
+/// its handler does before it asks the library, without computing:
+/// `Ok(true)` when it would be asked, `Ok(false)` for a path that is no
+/// endpoint, else the refusal's status (400 or 422) and message. For the
+/// fuzz target, which feeds it arbitrary bytes.
 #[doc(hidden)]
 pub fn check_query(path: &str, query: &str) -> Result<bool, (u16, String)> {
     params::check(path, query).map_err(|e| e.status_and_message())

@@ -238,18 +238,4 @@ mod tests {
             _ => {}
         }
     }
-
-    #[tokio::test]
-    async fn a_panic_is_a_json_500() {
-        let response = panic_response(Box::new("a panic"));
-        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        let body = axum::body::to_bytes(response.into_body(), 1024)
-            .await
-            .unwrap();
-        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
-        assert_eq!(
-            body,
-            serde_json::json!({"error": "internal error: the server failed to answer"})
-        );
-    }
 }

@@ -61,19 +61,22 @@ const GRUNDY_BUCKETS: [u32; 4] = [
 /// One table of each bucket, computed at most once.
 type Cells<T, const N: usize> = [OnceCell<Arc<T>>; N];
 
+/// A table of each of [`BUCKETS`].
+type PositionCells<T> = Cells<T, { BUCKETS.len() }>;
+
 /// The tables of one convention.
 #[derive(Default)]
 struct OfConvention {
-    scanned: Cells<ScannedTables, 5>,
-    totals: Cells<ScannedTotals, 5>,
-    remoteness: Cells<RemotenessTable, 5>,
+    scanned: PositionCells<ScannedTables>,
+    totals: PositionCells<ScannedTotals>,
+    remoteness: PositionCells<RemotenessTable>,
 }
 
 /// Every table the server has computed, or will.
 pub(crate) struct Tables {
     normal: OfConvention,
     misere: OfConvention,
-    grundy: Cells<GrundyTable, 4>,
+    grundy: Cells<GrundyTable, { GRUNDY_BUCKETS.len() }>,
     /// The memory available, when the configuration sets it; else read
     /// from the system before each computation.
     memory: Option<u64>,
@@ -130,14 +133,15 @@ impl Tables {
         convention: Convention,
         pile: u64,
     ) -> Result<LosingTables, ApiError> {
-        if convention == Convention::Normal && pile <= u64::from(stone_game::LIMIT) {
+        if stone_game::EMBEDDED.covers(convention, pile) {
             return Ok(LosingTables::Embedded);
         }
         let index = bucket(&BUCKETS, pile)?;
         let limit = BUCKETS[index];
         let table = self
             .computed(
-                move |t| &t.of(convention).scanned[index],
+                move |t| &t.of(convention).scanned,
+                index,
                 format!("the losing positions to {limit}"),
                 ScannedTables::memory_needed(limit),
                 move || {
@@ -159,7 +163,8 @@ impl Tables {
         let index = bucket(&BUCKETS, pile)?;
         let limit = BUCKETS[index];
         self.computed(
-            move |t| &t.of(convention).totals[index],
+            move |t| &t.of(convention).totals,
+            index,
             format!("the totals of the losing positions to {limit}"),
             ScannedTotals::memory_needed(limit),
             move || ScannedTotals::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string()),
@@ -177,7 +182,8 @@ impl Tables {
         let index = bucket(&BUCKETS, pile)?;
         let limit = BUCKETS[index];
         self.computed(
-            move |t| &t.of(convention).remoteness[index],
+            move |t| &t.of(convention).remoteness,
+            index,
             format!("the remoteness of the positions to {limit}"),
             RemotenessTable::memory_needed(limit),
             move || RemotenessTable::compute(limit, convention).map_err(|e| e.to_string()),
@@ -191,7 +197,8 @@ impl Tables {
         let index = bucket(&GRUNDY_BUCKETS, pile)?;
         let limit = GRUNDY_BUCKETS[index];
         self.computed(
-            move |t| &t.grundy[index],
+            move |t| &t.grundy,
+            index,
             format!("the Grundy values to {limit}"),
             GrundyTable::memory_needed(limit),
             move || GrundyTable::compute(limit).map_err(|e| e.to_string()),
@@ -201,8 +208,10 @@ impl Tables {
 
     /// The Grundy values to at least `pile` (within [`MAX_GRUNDY_PILE`])
     /// if a single game's answer may have them without waiting long: when
-    /// they are computed already, or their table is at most
-    /// [`GRUNDY_WAITED_FOR`].
+    /// a table that covers it is computed already, or its own table is at
+    /// most [`GRUNDY_WAITED_FOR`] and its memory is available. The value
+    /// is the answer's extra, so no memory for it leaves it out rather
+    /// than refusing the answer.
     pub(crate) async fn grundy_if_quick(
         self: &Arc<Self>,
         pile: u64,
@@ -210,33 +219,39 @@ impl Tables {
         let Ok(index) = bucket(&GRUNDY_BUCKETS, pile) else {
             return Ok(None);
         };
-        if let Some(table) = self.grundy[index].get() {
-            return Ok(Some(Arc::clone(table)));
+        if let Some(table) = built(&self.grundy, index) {
+            return Ok(Some(table));
         }
-        if GRUNDY_BUCKETS[index] <= GRUNDY_WAITED_FOR {
-            return self.grundy(pile).await.map(Some);
+        if GRUNDY_BUCKETS[index] > GRUNDY_WAITED_FOR {
+            return Ok(None);
         }
-        Ok(None)
+        match self.grundy(pile).await {
+            Ok(table) => Ok(Some(table)),
+            Err(ApiError::Unavailable(_)) => Ok(None),
+            Err(other) => Err(other),
+        }
     }
 
-    /// The table in `cell`, built by `compute` unless it is already.
-    /// Requests that want it meanwhile wait, asynchronously, for the one
-    /// build. The build runs in a task of its own, so that a request that
-    /// stops waiting (its timeout) does not cancel it: the table is kept
-    /// for the next request.
+    /// A table of `cells` from `index` on: the first already built, since
+    /// a larger table answers every position a smaller one does, else the
+    /// one at `index`, built by `compute`. Requests that want it meanwhile
+    /// wait, asynchronously, for the one build. The build runs in a task of
+    /// its own, so that a request that stops waiting (its timeout) does not
+    /// cancel it: the table is kept for the next request.
     async fn computed<T: Send + Sync + 'static>(
         self: &Arc<Self>,
-        cell: impl for<'a> Fn(&'a Tables) -> &'a OnceCell<Arc<T>> + Send + 'static,
+        cells: impl for<'a> Fn(&'a Tables) -> &'a [OnceCell<Arc<T>>] + Send + 'static,
+        index: usize,
         what: String,
         need: u64,
         compute: impl FnOnce() -> Result<T, String> + Send + 'static,
     ) -> Result<Arc<T>, ApiError> {
-        if let Some(table) = cell(self).get() {
-            return Ok(Arc::clone(table));
+        if let Some(table) = built(cells(self), index) {
+            return Ok(table);
         }
         let tables = Arc::clone(self);
         tokio::spawn(async move {
-            let table = cell(&tables)
+            let table = cells(&tables)[index]
                 .get_or_try_init(|| tables.build(what, need, compute))
                 .await?;
             Ok(Arc::clone(table))
@@ -271,6 +286,14 @@ impl Tables {
             })
             .await
     }
+}
+
+/// The first table of `cells` from `index` on that is built already.
+fn built<T>(cells: &[OnceCell<Arc<T>>], index: usize) -> Option<Arc<T>> {
+    cells
+        .get(index..)?
+        .iter()
+        .find_map(|cell| cell.get().cloned())
 }
 
 /// The index of the first of `buckets` that covers `pile`.
@@ -378,6 +401,58 @@ mod tests {
                 .is_none()
         );
         assert!(tables.grundy[3].get().is_none(), "nothing computed");
+    }
+
+    /// A table already built answers every smaller request, whatever its
+    /// bucket: nothing smaller is built, and a game's Grundy value is
+    /// there once any table that covers it is.
+    #[tokio::test]
+    async fn a_larger_table_built_answers_smaller_requests() {
+        let tables = Tables::new(None);
+        let larger = tables.grundy(u64::from(GRUNDY_BUCKETS[1])).await.unwrap();
+        for pile in [0, 3, u64::from(GRUNDY_BUCKETS[0])] {
+            let table = tables.grundy(pile).await.unwrap();
+            assert!(Arc::ptr_eq(&table, &larger), "{pile}");
+            let quick = tables.grundy_if_quick(pile).await.unwrap().unwrap();
+            assert!(Arc::ptr_eq(&quick, &larger), "{pile}");
+        }
+        let remoteness = tables.remoteness(Convention::Misere, 100).await.unwrap();
+        let smaller = tables.remoteness(Convention::Misere, 10).await.unwrap();
+        assert!(Arc::ptr_eq(&remoteness, &smaller));
+        assert_eq!(tables.builds.load(Ordering::Relaxed), 2);
+        assert!(tables.grundy[0].get().is_none(), "nothing smaller built");
+    }
+
+    /// A game's Grundy value past the tables it waits for is there once a
+    /// larger table is: here the largest, put in its cell as a build would.
+    #[tokio::test]
+    async fn a_games_grundy_value_comes_from_any_table_that_covers_it() {
+        let tables = Tables::new(None);
+        let past_waited = GRUNDY_BUCKETS
+            .iter()
+            .position(|&limit| limit > GRUNDY_WAITED_FOR)
+            .unwrap();
+        let pile = u64::from(GRUNDY_BUCKETS[past_waited]);
+        assert!(tables.grundy_if_quick(pile).await.unwrap().is_none());
+        let small = Arc::new(GrundyTable::compute(GRUNDY_BUCKETS[0]).unwrap());
+        let last = GRUNDY_BUCKETS.len() - 1;
+        // A stand-in for the largest table: only which cell answers matters.
+        tables.grundy[last].set(Arc::clone(&small)).unwrap();
+        let quick = tables.grundy_if_quick(pile).await.unwrap().unwrap();
+        assert!(Arc::ptr_eq(&quick, &small));
+        assert_eq!(tables.builds.load(Ordering::Relaxed), 0);
+    }
+
+    /// No memory for a small Grundy table leaves a game's value out; it
+    /// does not refuse the answer.
+    #[tokio::test]
+    async fn no_memory_for_a_games_grundy_value_leaves_it_out() {
+        let tables = Tables::new(Some(0));
+        assert!(tables.grundy_if_quick(3).await.unwrap().is_none());
+        assert!(matches!(
+            tables.grundy(3).await,
+            Err(ApiError::Unavailable(_))
+        ));
     }
 
     #[tokio::test]

@@ -280,7 +280,9 @@ fn the_embedded_tables_answer_totals_and_slices_with_nothing_built() {
         memory: Some(0),
         ..stone_game_server::Config::default()
     });
-    let limit = stone_game::LIMIT;
+    // The embedded limit, or the server's cap if it is the smaller.
+    let cap = u32::try_from(cap(&server, "/api/sum?limit=99999")).unwrap();
+    let limit = stone_game::LIMIT.min(cap);
     let answer = server.json(&format!("/api/sum?limit={limit}"), 200);
     assert_eq!(answer["sum"], stone_game::losing_sum(limit).unwrap());
     assert_eq!(answer["count"], stone_game::losing_count(limit).unwrap());
@@ -319,14 +321,17 @@ fn bad_requests_are_400_naming_the_parameter() {
     let server = Server::start();
     for (path, needle) in [
         ("/api/position", "missing field `piles`"),
-        ("/api/position?piles=", "parameter 'piles': 0 piles"),
+        (
+            "/api/position?piles=",
+            "parameter 'piles': a number is empty",
+        ),
         (
             "/api/position?piles=1,2,x",
-            "parameter 'piles': 'x' is not a pile",
+            "parameter 'piles': 'x' is not a whole number",
         ),
         (
             "/api/position?piles=1,2,-3",
-            "parameter 'piles': '-3' is not a pile",
+            "parameter 'piles': '-3' is negative",
         ),
         (
             "/api/position?piles=1,2",
@@ -335,17 +340,17 @@ fn bad_requests_are_400_naming_the_parameter() {
         ("/api/position?piles=1,2,3,4", "4 piles"),
         (
             "/api/position?piles=1+2+3",
-            "parameter 'piles' is written as whole numbers without leading zeros \
-             separated by commas, as 3,5,7: not '1 2 3'",
+            "parameter 'piles': '1 2 3' is not a whole number; piles are whole numbers \
+             without leading zeros separated by commas, as 3,5,7",
         ),
-        ("/api/position?piles=1,2,03", "not '1,2,03'"),
+        ("/api/position?piles=1,2,03", "'03' has a leading zero"),
+        (
+            "/api/slice?a=01&limit=3",
+            "parameter 'a': '01' has a leading zero",
+        ),
         (
             "/api/position?piles=1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3",
             "at most 8 games",
-        ),
-        (
-            "/api/position?piles=1,2,99999999999999999999",
-            "'99999999999999999999' is not a pile",
         ),
         (
             "/api/position?piles=1,2,3&misere=2",
@@ -405,6 +410,19 @@ fn limits_past_the_servers_are_422_with_the_limit() {
     // Grundy values, and so sums of games, go as far as positions.
     assert_eq!(cap(&server, "/api/grundy?a=100000&limit=1"), piles);
     assert_eq!(cap(&server, "/api/position?piles=1,1,1,0,0,100000"), piles);
+    // A number past u64 is past every cap: a 422 as well, quoting it.
+    for path in [
+        "/api/position?piles=1,2,99999999999999999999",
+        "/api/slice?a=99999999999999999999&limit=1",
+        "/api/sum?limit=99999999999999999999",
+    ] {
+        let answer = server.json(path, 422);
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.contains("is 99999999999999999999, but"),
+            "{path}: {error}"
+        );
+    }
 }
 
 #[test]
@@ -731,4 +749,31 @@ fn only_requests_for_addresses_localhost_and_allowed_names_are_served() {
             }
         }
     }
+}
+
+/// Every `curl` example of README's "Web explorer" answers, byte for
+/// byte, what README shows under it.
+#[test]
+fn readme_curl_examples_answer_what_they_show() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let server = Server::start();
+    let mut lines = readme.lines();
+    let mut checked = 0;
+    while let Some(line) = lines.next() {
+        let Some(url) = line
+            .strip_prefix("$ curl -s '")
+            .and_then(|rest| rest.strip_suffix('\''))
+        else {
+            continue;
+        };
+        let path = url
+            .strip_prefix("http://127.0.0.1:8260")
+            .expect("an example asks the default address");
+        let shown = lines.next().expect("the answer shown");
+        let answer = server.get(path);
+        assert_eq!(answer.body, shown, "{path}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} examples");
 }
