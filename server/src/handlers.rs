@@ -1,7 +1,7 @@
 //! The JSON API under `/api`: each endpoint parses its query, asks the
 //! library's [`Solver`] with the tables it needs, and writes the answer in
-//! the library's JSON shape, the command line's `--json` (README, "Web
-//! explorer", lists them with examples).
+//! the library's JSON shape, the command line's `--json` (this crate's
+//! README lists them with examples).
 
 use std::sync::Arc;
 

@@ -1,6 +1,7 @@
 //! The web explorer of the three-pile stone game: a page that plays the
-//! game and maps its positions, and the JSON API it reads (the repository's
-//! README, "Web explorer").
+//! game and maps its positions, and the JSON API it reads (this crate's
+//! README has the API's endpoints, the repository's README, "Web explorer",
+//! the page).
 //!
 //! Every answer is the library's [`stone_game::Solver`]'s, serialized in the
 //! library's JSON shapes; this crate parses requests, keeps the tables the

@@ -751,11 +751,11 @@ fn only_requests_for_addresses_localhost_and_allowed_names_are_served() {
     }
 }
 
-/// Every `curl` example of README's "Web explorer" answers, byte for
-/// byte, what README shows under it.
+/// Every `curl` example of this crate's README answers, byte for byte,
+/// what the README shows under it.
 #[test]
 fn readme_curl_examples_answer_what_they_show() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
         .expect("README.md");
     let server = Server::start();
     let mut lines = readme.lines();
