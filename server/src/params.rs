@@ -346,6 +346,23 @@ mod tests {
         }
     }
 
+    /// A sum has up to [`MAX_GAMES`] games: that many are answered, one
+    /// more is a 400 that says how many there are.
+    #[test]
+    fn a_sum_has_at_most_its_games() {
+        let piles = |games: usize| format!("piles={}", vec!["1,2,3"; games].join(","));
+        assert_eq!(status("/api/position", &piles(MAX_GAMES)), Ok(true));
+        let over = piles(MAX_GAMES + 1);
+        assert_eq!(status("/api/position", &over), Err(400));
+        assert!(
+            message("/api/position", &over).contains(&format!(
+                "has {} games: a sum has at most {MAX_GAMES}",
+                MAX_GAMES + 1
+            )),
+            "{over}"
+        );
+    }
+
     /// Every parameter is written the same way: digits without leading
     /// zeros; a number past `u64` is past the cap (422), not a bad one.
     #[test]
