@@ -77,7 +77,7 @@ pub(crate) async fn file(method: Method, uri: Uri) -> Response {
             *bytes,
         )
             .into_response(),
-        None if path == "/api" || path.starts_with("/api/") => error_response(
+        None if crate::refusals::is_api(path) => error_response(
             StatusCode::NOT_FOUND,
             &format!(
                 "no such endpoint: {}; the API has /api/position, /api/slice, \

@@ -1,10 +1,11 @@
 //! Requests for this server only. A page on another site can point a name
 //! of its own at this machine (DNS rebinding) and so reach this server as
 //! if it were that site; its requests still carry that name in `Host`,
-//! which this refuses unless the name is allowed (`--allow-host`). And a
-//! page on another site that asks the API directly is told so by the
-//! browser in `Origin` and `Sec-Fetch-Site`, which this refuses too: no
-//! other site makes this machine compute.
+//! which this refuses unless the name is allowed (`--allow-host`), as it
+//! refuses a request without one. And a page on another site that asks
+//! the API directly is told so by the browser in `Origin` and
+//! `Sec-Fetch-Site`, which this refuses too: no other site, not even
+//! another port or subdomain of the same one, makes this machine compute.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -15,45 +16,72 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::error::{error_response, quote};
+use crate::refusals::is_api;
 
 /// Serves a request whose `Host` is an IP address, `localhost`, or one of
-/// `allowed` (or that has none: every browser sends one), and, under
-/// `/api`, that no other site sent; refuses any other with a 403.
+/// `allowed`, and, under `/api`, that no other site sent; refuses any
+/// other with a 403, and one with no `Host`, or more than one, with a 400.
 pub(crate) async fn this_server_only(
     State(allowed): State<Arc<Vec<String>>>,
     request: Request,
     next: Next,
 ) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .map(|value| value.to_str().unwrap_or(""));
-    if let Some(host) = host
-        && !host_allowed(host, &allowed)
-    {
+    // HTTP/1.1 requires exactly one `Host`: a request without it, or with
+    // two, is malformed rather than foreign, and RFC 9112 (3.2) asks for a
+    // 400 rather than the 403 of a name refused. hyper does not check it.
+    // HTTP/1.0 allows a request without it, but then the name it was sent
+    // to, on which the defence against rebinding rests, cannot be checked;
+    // every browser sends one, so it is refused the same.
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let host = match (hosts.next(), hosts.next()) {
+        (Some(host), None) => host.to_str().unwrap_or(""),
+        (None, _) => {
+            return error_response(
+                StatusCode::BAD_REQUEST,
+                "the request has no Host header: this server answers requests that name it",
+                None,
+            );
+        }
+        (Some(_), Some(_)) => {
+            return error_response(
+                StatusCode::BAD_REQUEST,
+                "the request has more than one Host header",
+                None,
+            );
+        }
+    };
+    if !host_allowed(host, &allowed) {
         return forbidden(&format!(
             "this server answers requests for IP addresses and localhost only, not for \
              '{}'; serve with --allow-host NAME to answer a name",
             quote(host)
         ));
     }
-    let path = request.uri().path();
-    if path == "/api" || path.starts_with("/api/") {
+    if is_api(request.uri().path()) {
         let headers = request.headers();
-        if headers
-            .get("sec-fetch-site")
-            .is_some_and(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
+        // The browser says where a request comes from: `same-origin` from
+        // this server's own page, `none` from the user (an address typed,
+        // a bookmark). `same-site` is another port or subdomain of the
+        // same site, another server: refused as `cross-site` is, as is a
+        // value unknown. A request without it is no browser's, or an old
+        // one's, which `Origin` still tells of.
+        if let Some(site) = headers.get("sec-fetch-site")
+            && !(site.as_bytes().eq_ignore_ascii_case(b"same-origin")
+                || site.as_bytes().eq_ignore_ascii_case(b"none"))
         {
-            return forbidden("the API answers this server's own page only, not other sites");
+            return forbidden(&format!(
+                "the API answers this server's own page only, not a request that the \
+                 browser marks Sec-Fetch-Site: '{}'",
+                quote(site.to_str().unwrap_or("?"))
+            ));
         }
-        if let Some(origin) = headers.get(header::ORIGIN) {
-            let own = host.map(|host| format!("http://{host}"));
-            if own.as_deref().map(str::as_bytes) != Some(origin.as_bytes()) {
-                return forbidden(&format!(
-                    "the API answers this server's own page only, not a page of '{}'",
-                    quote(origin.to_str().unwrap_or("?"))
-                ));
-            }
+        if let Some(origin) = headers.get(header::ORIGIN)
+            && origin.as_bytes() != format!("http://{host}").as_bytes()
+        {
+            return forbidden(&format!(
+                "the API answers this server's own page only, not a page of '{}'",
+                quote(origin.to_str().unwrap_or("?"))
+            ));
         }
     }
     next.run(request).await

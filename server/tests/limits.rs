@@ -1,6 +1,7 @@
 //! The limits the explorer serves within, asked over raw TCP from outside:
 //! slow and idle clients are cut, a flood of idle connections does not
-//! lock a new client out, and every refusal is JSON with its status.
+//! lock a new client out, and every refusal is JSON with its status, but
+//! for hyper's own of a head past what it reads.
 
 mod support;
 
@@ -19,6 +20,14 @@ const HEADER_TIMEOUT: Duration = Duration::from_secs(1);
 /// [`HEADER_TIMEOUT`]: long enough for a busy machine, short enough that a
 /// server that never cuts fails the test.
 const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The server's limits on a request's head, as `server/src/` names them:
+/// the most header fields answered (`MAX_HEADERS`, `refusals.rs`), the
+/// most header lines hyper parses (`MAX_HEADER_LINES`) and the most bytes
+/// of a head it reads (`HEAD_BUFFER`, both `connections.rs`).
+const MAX_HEADERS: usize = 100;
+const MAX_HEADER_LINES: usize = 1024;
+const HEAD_BUFFER: usize = 64 * 1024;
 
 fn server() -> Server {
     Server::start_with(Config {
@@ -49,6 +58,18 @@ impl Raw {
         );
         let body: serde_json::Value = serde_json::from_str(&self.body).expect("JSON");
         body["error"].as_str().expect("an error").to_string()
+    }
+
+    /// Panics unless the status is `status` and the answer hyper's own,
+    /// with no body: the router never saw the request.
+    fn bare(&self, status: u16) {
+        assert_eq!(self.status, status, "{}{}", self.head, self.body);
+        assert!(
+            !self.head.to_ascii_lowercase().contains("content-type"),
+            "{}",
+            self.head
+        );
+        assert!(self.body.is_empty(), "{}", self.body);
     }
 
     fn header(&self, name: &str) -> Option<String> {
@@ -108,30 +129,44 @@ fn closed_by_server(stream: &mut TcpStream) -> bool {
 #[test]
 fn a_client_sending_its_head_slowly_is_cut() {
     let server = server();
+    // Before the server can start its timer: the cut cannot come sooner
+    // than a header timeout after this.
+    let start = Instant::now();
     let mut stream = TcpStream::connect(server.address).unwrap();
     stream
         .write_all(b"GET /api/sum?limit=4 HTTP/1.1\r\n")
         .unwrap();
     // One header line every quarter second, for longer than the patience:
-    // only a timeout on the whole head ends it.
-    let start = Instant::now();
-    let mut cut = false;
-    while start.elapsed() < PATIENCE {
+    // only a timeout on the whole head ends it. The server closes the
+    // connection without a word (a read sees its end, or a write fails);
+    // any byte it sends would be an answer to a head never finished.
+    let cut = loop {
+        if start.elapsed() >= PATIENCE {
+            break None;
+        }
         std::thread::sleep(Duration::from_millis(250));
         if stream.write_all(b"X-Slow: 1\r\n").is_err() {
-            cut = true;
-            break;
+            break Some(start.elapsed());
         }
         stream.set_nonblocking(true).unwrap();
-        let mut byte = [0; 1024];
-        let read = stream.read(&mut byte);
+        let mut bytes = [0; 1024];
+        let read = stream.read(&mut bytes);
         stream.set_nonblocking(false).unwrap();
-        if matches!(read, Ok(0)) || matches!(&read, Ok(n) if *n > 0) {
-            cut = true;
-            break;
+        match read {
+            Ok(0) => break Some(start.elapsed()),
+            Ok(n) => panic!(
+                "an answer to an unfinished head: {}",
+                String::from_utf8_lossy(&bytes[..n])
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(_) => break Some(start.elapsed()),
         }
-    }
-    assert!(cut, "a head sent a line at a time was never cut");
+    };
+    let cut = cut.expect("a head sent a line at a time was never cut");
+    assert!(
+        cut >= HEADER_TIMEOUT,
+        "cut after {cut:?}, before the timeout"
+    );
 }
 
 #[test]
@@ -228,30 +263,29 @@ fn other_sites_are_refused_the_api() {
         ask(server.address, "GET", "/api/sum?limit=4", &own).status,
         200
     );
-    assert_eq!(
-        ask(
-            server.address,
-            "GET",
-            "/api/sum?limit=4",
-            "Sec-Fetch-Site: same-origin\r\n"
-        )
-        .status,
-        200
-    );
+    // From the page itself, and from the user (an address typed).
+    for site in ["same-origin", "none"] {
+        let headers = format!("Sec-Fetch-Site: {site}\r\n");
+        let answer = ask(server.address, "GET", "/api/sum?limit=4", &headers);
+        assert_eq!(answer.status, 200, "{site}: {}", answer.body);
+    }
+    // Another port or subdomain of the same site is another server.
     for headers in [
         "Origin: https://evil.example\r\n".to_string(),
         "Origin: null\r\n".to_string(),
         format!("Origin: http://{}.evil.example\r\n", server.address.ip()),
         "Sec-Fetch-Site: cross-site\r\n".to_string(),
+        "Sec-Fetch-Site: same-site\r\n".to_string(),
+        "Sec-Fetch-Site: elsewhere\r\n".to_string(),
     ] {
         let why = ask(server.address, "GET", "/api/sum?limit=4", &headers).refusal(403);
         assert!(why.contains("own page only"), "{headers}: {why}");
     }
     // The page itself may be linked to from anywhere.
-    assert_eq!(
-        ask(server.address, "GET", "/", "Sec-Fetch-Site: cross-site\r\n").status,
-        200
-    );
+    for site in ["cross-site", "same-site"] {
+        let headers = format!("Sec-Fetch-Site: {site}\r\n");
+        assert_eq!(ask(server.address, "GET", "/", &headers).status, 200);
+    }
 }
 
 #[test]
@@ -260,4 +294,80 @@ fn a_long_value_is_not_echoed_back() {
     let long = format!("/api/slice?a={}&limit=3", "x".repeat(1500));
     let why = ask(server.address, "GET", &long, "").refusal(400);
     assert!(why.len() < 200, "{why}");
+}
+
+#[test]
+fn a_request_without_one_host_is_a_json_400() {
+    let server = server();
+    let address = server.address;
+    for request in [
+        "GET /api/sum?limit=4 HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "GET /api/sum?limit=4 HTTP/1.0\r\n\r\n",
+        "GET / HTTP/1.0\r\n\r\n",
+    ] {
+        let why = raw(address, request.as_bytes()).refusal(400);
+        assert!(why.contains("no Host header"), "{request}: {why}");
+    }
+    let two = format!(
+        "GET /api/sum?limit=4 HTTP/1.1\r\nHost: {address}\r\nHost: {address}\r\n\
+         Connection: close\r\n\r\n"
+    );
+    let why = raw(address, two.as_bytes()).refusal(400);
+    assert!(why.contains("more than one Host"), "{why}");
+    // HTTP/1.0 with its Host is answered.
+    let with = format!("GET /api/sum?limit=4 HTTP/1.0\r\nHost: {address}\r\n\r\n");
+    let answer = raw(address, with.as_bytes());
+    assert_eq!(answer.status, 200, "{}", answer.body);
+}
+
+#[test]
+fn too_many_header_fields_are_a_json_431_up_to_what_hyper_parses() {
+    let server = server();
+    let api = "/api/sum?limit=4";
+    // `ask` sends two fields of its own, `Host` and `Connection`.
+    let fields = |count: usize| -> String {
+        (0..count - 2)
+            .map(|i| format!("X-Field-{i}: 1\r\n"))
+            .collect()
+    };
+    let answer = ask(server.address, "GET", api, &fields(MAX_HEADERS));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let why = ask(server.address, "GET", api, &fields(MAX_HEADERS + 1)).refusal(431);
+    assert!(
+        why.contains(&format!("{} header fields", MAX_HEADERS + 1))
+            && why.contains(&format!("at most {MAX_HEADERS}")),
+        "{why}"
+    );
+    // A name repeated counts each time.
+    let repeated = "X-Same: 1\r\n".repeat(MAX_HEADERS);
+    ask(server.address, "GET", api, &repeated).refusal(431);
+    // Lines of 5 bytes, so that the whole head is in hyper's first read
+    // (8 KiB) and none is left unread when it closes: up to the most it
+    // parses, the router's JSON; past it, hyper's own refusal.
+    let lines = |count: usize| "X:1\r\n".repeat(count - 2);
+    ask(server.address, "GET", api, &lines(MAX_HEADER_LINES)).refusal(431);
+    ask(server.address, "GET", api, &lines(MAX_HEADER_LINES + 1)).bare(431);
+}
+
+#[test]
+fn a_head_reaches_the_router_to_its_last_byte_and_hyper_refuses_the_next() {
+    let server = server();
+    // A link to the page `len` bytes long in all, past the page's URI
+    // limit.
+    let head = |len: usize| {
+        let start = "GET /?game=";
+        let end = format!(
+            " HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.address
+        );
+        let request = format!("{start}{}{end}", "1".repeat(len - start.len() - end.len()));
+        assert_eq!(request.len(), len);
+        request
+    };
+    let why = raw(server.address, head(HEAD_BUFFER).as_bytes()).refusal(414);
+    assert!(why.contains("at most 32768"), "{why}");
+    // One byte more: hyper's refusal, even when the head arrives whole in
+    // the reads that fill its buffer.
+    raw(server.address, head(HEAD_BUFFER + 1).as_bytes()).bare(431);
 }
