@@ -462,7 +462,11 @@ fn the_page_and_its_files_are_served_with_their_types() {
 fn unknown_paths_are_404() {
     let server = Server::start();
     let answer = server.json("/api/positions?piles=1,2,3", 404);
-    assert!(answer["error"].as_str().unwrap().contains("/api/position"));
+    let why = answer["error"].as_str().unwrap();
+    assert!(
+        why.starts_with("no such endpoint") && why.contains("the API has /api/position"),
+        "{why}"
+    );
     let answer = server.get("/nothing/here");
     assert_eq!(answer.status, 404);
     assert!(answer.body.contains("no such page"));

@@ -250,8 +250,21 @@ fn wrong_methods_are_json_405s_with_allow() {
         assert!(allow.contains("GET"), "{path}: {allow}");
         assert!(why.contains("GET"), "{path}: {why}");
     }
-    for path in ["/nothing", "/api/nothing"] {
-        ask(server.address, "GET", path, "").refusal(404);
+}
+
+#[test]
+fn unknown_paths_are_json_404s() {
+    let server = server();
+    // A path under the API's is told the API's endpoints; any other, the
+    // one that only starts as the API's too, is no page.
+    for (path, says) in [
+        ("/api/nothing", "no such endpoint"),
+        ("/api", "no such endpoint"),
+        ("/nothing", "no such page"),
+        ("/apiary", "no such page"),
+    ] {
+        let why = ask(server.address, "GET", path, "").refusal(404);
+        assert!(why.starts_with(says), "{path}: {why}");
     }
 }
 
