@@ -3,46 +3,17 @@
 //! and of the web API, give one JSON answer, and that answer agrees with a
 //! brute force that knows only the rules.
 
-use std::collections::HashMap;
+mod in_process;
+mod rules;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
 use serde_json::Value;
 use stone_game::{Convention, GrundyTable, Outcome, Position, RemotenessTable, Solver};
 
-/// Every position one move leaves from `piles`, a game or a sum.
-fn options(piles: &[u64]) -> Vec<Vec<u64>> {
-    let mut to = Vec::new();
-    for game in 0..piles.len() / 3 {
-        for set in 1..8u8 {
-            let chosen: Vec<usize> = (0..3).filter(|i| set >> i & 1 == 1).collect();
-            let most = chosen.iter().map(|&i| piles[3 * game + i]).min().unwrap();
-            for n in 1..=most {
-                let mut next = piles.to_vec();
-                for &i in &chosen {
-                    next[3 * game + i] -= n;
-                }
-                to.push(next);
-            }
-        }
-    }
-    to
-}
-
-/// Whether the player to move loses `piles`, by the rules alone.
-fn loses(convention: Convention, piles: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    if let Some(&lost) = memo.get(piles) {
-        return lost;
-    }
-    let next = options(piles);
-    let lost = if next.is_empty() {
-        convention == Convention::Normal
-    } else {
-        next.iter().all(|p| !loses(convention, p, memo))
-    };
-    memo.insert(piles.to_vec(), lost);
-    lost
-}
+use in_process::run;
+use rules::Brute;
 
 /// The web explorer on a free port of loopback, in this process.
 struct Server {
@@ -129,16 +100,13 @@ impl Drop for Server {
 
 /// The tool's `moves --all --json` of `piles`: its exit code and answer.
 fn cli(piles: &[u64], convention: Convention) -> (u8, Option<Value>) {
-    let mut args: Vec<String> = ["stone-game", "moves", "--all", "--json"]
-        .map(String::from)
-        .to_vec();
+    let mut args: Vec<String> = ["moves", "--all", "--json"].map(String::from).to_vec();
     args.extend(piles.iter().map(u64::to_string));
     if convention == Convention::Misere {
         args.push("--misere".into());
     }
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = stone_game_cli::run(&args, &mut out, &mut err);
-    let answer = (code == 0).then(|| serde_json::from_slice(&out).unwrap());
+    let (code, out, _) = run(&args);
+    let answer = (code == 0).then(|| serde_json::from_str(&out).unwrap());
     (code, answer)
 }
 
@@ -157,7 +125,7 @@ fn the_library_the_tool_and_the_api_give_one_answer_that_follows_the_rules() {
             solver = solver.with_grundy(&grundy).unwrap();
         }
         let misere = u8::from(convention == Convention::Misere);
-        let mut memo = HashMap::new();
+        let mut rules = Brute::new(convention == Convention::Misere);
         for round in 0..40 {
             let games = if round % 4 == 3 { 2 } else { 1 };
             let piles: Vec<u64> = (0..3 * games).map(|_| rng.u64(0..=LIMIT)).collect();
@@ -181,12 +149,12 @@ fn the_library_the_tool_and_the_api_give_one_answer_that_follows_the_rules() {
                         }
                         assert_eq!(*face, library, "{position} {convention:?}");
                     }
-                    let lost = loses(convention, &piles, &mut memo);
+                    let lost = !rules.solve(&piles).win;
                     let expected = if lost { Outcome::Lose } else { Outcome::Win };
                     assert_eq!(answer.value.outcome, expected, "{position} {convention:?}");
                     for m in &answer.moves {
                         let to = m.leaves(&position);
-                        let lost = loses(convention, to.piles(), &mut memo);
+                        let lost = !rules.solve(to.piles()).win;
                         assert_eq!(m.wins(), lost, "{position} -> {to}");
                     }
                 }
