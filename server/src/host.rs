@@ -18,9 +18,10 @@ use axum::response::Response;
 use crate::error::{error_response, quote};
 use crate::refusals::is_api;
 
-/// Serves a request whose `Host` is an IP address, `localhost`, or one of
-/// `allowed`, and, under `/api`, that no other site sent; refuses any
-/// other with a 403, and one with no `Host`, or more than one, with a 400.
+/// Serves a request whose host (its `Host`, or the name in a request line
+/// in absolute form) is an IP address, `localhost`, or one of `allowed`,
+/// and, under `/api`, that no other site sent; refuses any other with a
+/// 403, and one with no `Host`, or more than one, with a 400.
 pub(crate) async fn this_server_only(
     State(allowed): State<Arc<Vec<String>>>,
     request: Request,
@@ -50,6 +51,15 @@ pub(crate) async fn this_server_only(
             );
         }
     };
+    // A request line in absolute form (`GET http://name/ HTTP/1.1`) names
+    // the host there, and RFC 9112 (3.2.2) has a server take that name and
+    // not `Host`'s: it is the one checked. No browser sends this form to a
+    // server it takes for the origin, but a client that does is held to the
+    // same names.
+    let host = request
+        .uri()
+        .authority()
+        .map_or(host, |named| named.as_str());
     if !host_allowed(host, &allowed) {
         return forbidden(&format!(
             "this server answers requests for IP addresses and localhost only, not for \
@@ -75,7 +85,7 @@ pub(crate) async fn this_server_only(
                 quote(site.to_str().unwrap_or("?"))
             ));
         }
-        // This server's own page is `http://` and the `Host` it was asked.
+        // This server's own page is `http://` and the host it was asked.
         if let Some(origin) = headers.get(header::ORIGIN)
             && origin.as_bytes().strip_prefix(b"http://") != Some(host.as_bytes())
         {

@@ -334,6 +334,38 @@ fn a_request_without_one_host_is_a_json_400() {
     assert_eq!(answer.status, 200, "{}", answer.body);
 }
 
+/// A request line in absolute form names the host the server checks, and
+/// `Host` is then not the one read (RFC 9112, 3.2.2).
+#[test]
+fn a_request_line_in_absolute_form_is_held_to_the_name_it_gives() {
+    let server = server();
+    let address = server.address;
+    let ask_as = |target: &str, host: &str, headers: &str| {
+        let request =
+            format!("GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{headers}\r\n");
+        raw(address, request.as_bytes())
+    };
+    let why = ask_as(
+        "http://evil.example/api/sum?limit=4",
+        &address.to_string(),
+        "",
+    )
+    .refusal(403);
+    assert!(why.contains("'evil.example'"), "{why}");
+    let why = ask_as("http://evil.example/", &address.to_string(), "").refusal(403);
+    assert!(why.contains("'evil.example'"), "{why}");
+    // This server's own address in the request line is answered, whatever
+    // `Host` says, and its page is the `Origin` that name makes.
+    let own = format!("http://{address}/api/sum?limit=4");
+    let answer = ask_as(&own, "evil.example", "");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let origin = format!("Origin: http://{address}\r\n");
+    let answer = ask_as(&own, "evil.example", &origin);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let why = ask_as(&own, "evil.example", "Origin: http://evil.example\r\n").refusal(403);
+    assert!(why.contains("own page only"), "{why}");
+}
+
 #[test]
 fn too_many_header_fields_are_a_json_431_up_to_what_hyper_parses() {
     let server = server();
