@@ -20,26 +20,14 @@ use tokio::sync::Semaphore;
 /// a longer head itself, with a bare 431 (no body), and closes the
 /// connection. A head of at most this many bytes is handed to the router,
 /// whose limits ([`crate::refusals::MAX_URI`],
-/// [`crate::refusals::MAX_PAGE_URI`], [`crate::refusals::MAX_HEAD`],
-/// [`crate::refusals::MAX_HEADERS`]) refuse it as JSON. 64 KiB is well past
-/// them all together (a URI of 32 KiB and 8 KiB of headers), so that a head
+/// [`crate::refusals::MAX_PAGE_URI`], [`crate::refusals::MAX_HEAD`])
+/// refuse it as JSON. 64 KiB is well past them all together (a URI of 32 KiB and 8 KiB of headers), so that a head
 /// just past any of them gets the router's JSON 414 or 431. No head this
 /// long holds a URI past hyper's own limit (65,534 bytes, a bare 414). A
 /// head hyper cannot parse at all gets its bare 400, or just the
 /// connection closed: there is no request to route. A connection's buffer
 /// grows to it only when its head does.
 const HEAD_BUFFER: usize = 64 * 1024;
-
-/// The most header lines hyper parses in a head; hyper refuses a head with
-/// more itself, with a bare 431. Ten times [`crate::refusals::MAX_HEADERS`],
-/// so that a client that sends too many gets the router's JSON 431 unless
-/// it sends more than this, which no client does by mistake. Not as many as
-/// [`HEAD_BUFFER`] can hold (a line can be 3 bytes, `a:` and a line feed:
-/// nearly 22,000): hyper reserves 64 bytes a line for every request, and
-/// http's `HeaderMap` has at most 32,768 slots, so that some 7,700 names
-/// chosen to collide in its hash panic the connection's task while hyper
-/// stores them. Up to 6,553 names the map never needs more.
-const MAX_HEADER_LINES: usize = 1024;
 
 /// How long the loop pauses after a failed accept (out of file
 /// descriptors, say) before it tries again: long enough not to spin, short
@@ -65,8 +53,12 @@ pub(crate) async fn serve(
         // longer head arriving whole would be served; `max_header_size`
         // (hyper 1.12 on) is checked against the parsed head too.
         .max_buf_size(HEAD_BUFFER)
-        .max_header_size(HEAD_BUFFER)
-        .max_headers(MAX_HEADER_LINES);
+        .max_header_size(HEAD_BUFFER);
+    // hyper's own bound on header lines, 100, is kept: a browser sends
+    // about 20, and hyper refuses more with a bare 431. Any other bound
+    // moves hyper's two arrays of header slots from the stack to the heap
+    // for every request: at 1024 lines, a tenth fewer small answers a
+    // second (BENCHMARKS.md, section 10).
     let open = Arc::new(Semaphore::new(max_connections.max(1)));
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
