@@ -21,12 +21,13 @@ use tokio::sync::Semaphore;
 /// connection. A head of at most this many bytes is handed to the router,
 /// whose limits ([`crate::refusals::MAX_URI`],
 /// [`crate::refusals::MAX_PAGE_URI`], [`crate::refusals::MAX_HEAD`])
-/// refuse it as JSON. 64 KiB is well past them all together (a URI of 32 KiB and 8 KiB of headers), so that a head
-/// just past any of them gets the router's JSON 414 or 431. No head this
-/// long holds a URI past hyper's own limit (65,534 bytes, a bare 414). A
-/// head hyper cannot parse at all gets its bare 400, or just the
-/// connection closed: there is no request to route. A connection's buffer
-/// grows to it only when its head does.
+/// refuse it as JSON. 64 KiB is well past them all together (a URI of
+/// 32 KiB and 8 KiB of headers), so that a head just past any of them
+/// gets the router's JSON 414 or 431. No head this long holds a URI past
+/// hyper's own limit (65,534 bytes, a bare 414). A head hyper cannot parse
+/// at all gets its bare 400, or just the connection closed: there is no
+/// request to route. A connection's buffer grows to it only when its head
+/// does.
 const HEAD_BUFFER: usize = 64 * 1024;
 
 /// How long the loop pauses after a failed accept (out of file
