@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
@@ -38,7 +38,7 @@ pub(crate) fn is_api(path: &str) -> bool {
 /// (431), before the request is routed. More than 100 header fields hyper
 /// refuses itself (`connections.rs`).
 pub(crate) async fn sizes(request: Request, next: Next) -> Response {
-    let uri = request.uri().to_string().len();
+    let uri = uri_len(request.uri());
     let most = if is_api(request.uri().path()) {
         MAX_URI
     } else {
@@ -64,6 +64,20 @@ pub(crate) async fn sizes(request: Request, next: Next) -> Response {
         );
     }
     next.run(request).await
+}
+
+/// The length of `uri` as it is written (`Uri`'s `Display`), summed from
+/// its parts rather than formatted into a string for every request:
+/// `scheme://`, the authority, the path, and `?` and the query.
+fn uri_len(uri: &Uri) -> usize {
+    let scheme = uri
+        .scheme_str()
+        .map_or(0, |scheme| scheme.len() + "://".len());
+    let authority = uri
+        .authority()
+        .map_or(0, |authority| authority.as_str().len());
+    let query = uri.query().map_or(0, |query| "?".len() + query.len());
+    scheme + authority + uri.path().len() + query
 }
 
 /// Answers 504 when the request is not answered within `timeout`. The work
@@ -148,6 +162,26 @@ mod tests {
         }
         let request = request.body(Body::empty()).expect("a request");
         app.oneshot(request).await.expect("an answer").status()
+    }
+
+    #[test]
+    fn a_uri_is_measured_as_it_is_written() {
+        for uri in [
+            "/",
+            "*",
+            "/api/sum?limit=4",
+            "/api/sum?",
+            "/api/position?piles=1,2,3&misere=1",
+            "/%E2%9C%93?q=%20",
+            "http://127.0.0.1:8260",
+            "http://127.0.0.1:8260/api/sum?limit=4",
+            "http://[::1]:8260/?",
+            "https://user@localhost/page?game=6+9",
+            "localhost:8260",
+        ] {
+            let parsed: Uri = uri.parse().expect("a URI");
+            assert_eq!(uri_len(&parsed), parsed.to_string().len(), "{uri}");
+        }
     }
 
     /// A URI `len` bytes long, starting `start`.
