@@ -5,7 +5,7 @@
 //! cores; without the feature, one core); `cargo bench --bench grundy
 //! --features rayon -- grundy/1000` for one limit. Peak memory is measured
 //! on the command line instead (`/usr/bin/time -v stone-game grundy L 0 0`,
-//! and `examples/grundy_peak.rs` past the command's cap): BENCHMARKS.md,
+//! or `examples/grundy_peak.rs` for the table alone): BENCHMARKS.md,
 //! "Grundy values".
 
 use std::hint::black_box;

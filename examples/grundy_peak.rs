@@ -1,5 +1,5 @@
-//! Computes a Grundy table once, for measuring its time and peak memory at
-//! limits past the command line's cap:
+//! Computes a Grundy table once, for measuring its time and peak memory
+//! alone, without the command line's parsing and answer around it:
 //!
 //! ```text
 //! cargo build --release --example grundy_peak --features rayon

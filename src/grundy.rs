@@ -628,8 +628,8 @@ impl GrundyTable {
     /// block that none of its options has, or stays unknown when they have
     /// them all. With the feature `rayon`, two passes run at once, the second
     /// a slab of positions behind the first. About 0.1 s at 300 and 5 s at
-    /// 1000 on two cores (BENCHMARKS.md); the time grows about as the fourth
-    /// power of the limit.
+    /// 1000 on two cores (BENCHMARKS.md); the time grows a little faster
+    /// than the cube of the limit.
     ///
     /// ```
     /// use stone_game::{GrundyError, GrundyTable};

@@ -157,6 +157,9 @@
 //!   and two passes at once, on two cores, in [`GrundyTable::compute`],
 //!   which then needs a second pass's key lines
 //!   ([`GrundyTable::memory_needed`]).
+//! - `serde`: `Serialize` for every answer of [`Solver`], in the JSON
+//!   shapes the command-line tool and the web explorer share (README,
+//!   "JSON answers"). It brings `std`.
 //! - `macros`: `tables!(N)`, the tables for piles up to `N` as a constant
 //!   [`Tables<'static>`](Tables), computed while the macro expands: a limit
 //!   of the calling crate's own, in `no_std` crates too; `tables!(N, misere)`

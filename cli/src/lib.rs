@@ -31,9 +31,11 @@
 //! `moves` take a sum of games as `play` does: three piles for each game.
 //!
 //! `--misere` plays the misère game (whoever takes the last stone loses) on
-//! every command but `grundy`, `draw grundy` and a sum of games, which
-//! refuse it in the library's words: its tables are always scanned at run
-//! time.
+//! every command that answers, `draw` and `play`; `grundy`, `draw grundy`
+//! and a sum of games refuse it in the library's words. The misère tables
+//! are always scanned at run time. (`verify` checks the embedded
+//! tables, which are normal play's; `serve` leaves the choice to each
+//! request.)
 //!
 //! A limit is `--limit L` on every command that takes one (`verify`'s brute
 //! force is `--brute-limit M`); `sum`, `count` and `list` take `L` alone too. A number past what a command computes

@@ -59,7 +59,8 @@ const FORMATS: [&str; 5] = ["plain", "csv", "json", "JSON", ""];
 /// past it a runtime scan would stall the fuzzer.
 const SCAN_CAP: u128 = LIMIT as u128 + 256;
 
-/// The largest `--brute-limit` for `verify`: the brute force is cubic.
+/// The largest `--brute-limit` for `verify`: the brute force grows as the
+/// fourth power of its limit.
 const BRUTE_CAP: u128 = 40;
 
 /// The largest number of a command that computes the remoteness or the

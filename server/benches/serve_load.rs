@@ -42,7 +42,8 @@ const REQUESTS: usize = 10_000;
 const AT_ONCE: usize = 64;
 /// The largest pile of a position, slice or sum the server answers.
 const PILES: u64 = 1000;
-/// The largest pile of the Grundy values, and of a map.
+/// The largest pile of a map this bench asks for (the server's largest
+/// map), and of the Grundy values it checks sums against.
 const GRUNDY: u64 = 500;
 
 /// The map's limit when the page opens.

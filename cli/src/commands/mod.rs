@@ -6,15 +6,14 @@
 //!   command;
 //! - a command (`default`, `totals` for `sum` and `count`, `is_losing`,
 //!   `partner`, `moves`, `value`, `grundy`, `list`, `verify`, `draw`, `play`,
-//!   `serve`) imports `args`, `context`, `solver`, `runtime`, `limits` and
-//!   `words`, never another command and never `lib.rs`; `serve` imports
-//!   `engine`, the web explorer's engine until it asks the library's
-//!   `Solver` as `play` does;
+//!   `serve`, `documentation` for `completions` and `man`) imports `args`,
+//!   `context`, `solver`, `runtime`, `limits` and `words`, never another
+//!   command and never `lib.rs`; `serve` imports only `context`, as the
+//!   server is a crate of its own (`stone-game-server`);
 //! - `usage` imports `args` and `context`; `args` imports `limits` and
 //!   `runtime` for the caps its parsers name;
 //! - `solver` (the library's `Solver` for a command, with the tables it
-//!   needs) imports `context` and `runtime`; `engine` imports `context` and
-//!   `runtime`;
+//!   needs) imports `context` and `runtime`;
 //! - `runtime` (which tables answer: the embedded ones, or a runtime scan
 //!   with its note, its limit and memory checks) imports `context`,
 //!   `limits` and `progress`;
