@@ -27,7 +27,9 @@ pub struct Position {
     piles: Vec<u64>,
 }
 
-/// Why piles are not a position, from [`Position::new`] or parsing.
+/// Why piles are not a position, from [`Position::new`] or parsing. A word
+/// is quoted as it was typed, cut to its first 20 characters and `...` when
+/// longer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -36,12 +38,32 @@ pub enum PositionError {
         /// How many piles were given.
         piles: usize,
     },
-    /// A word is not a pile: not decimal digits, or past `u64`.
+    /// A word is not a pile: not decimal digits.
     NotAPile {
-        /// The word, cut to its first 20 characters.
+        /// The word, quoted.
         word: alloc::string::String,
     },
+    /// A word is a negative number.
+    Negative {
+        /// The word, quoted.
+        word: alloc::string::String,
+    },
+    /// A word is decimal digits past `u64`.
+    TooLarge {
+        /// The word, quoted.
+        word: alloc::string::String,
+    },
+    /// A `+` that does not stand between two games: before any pile, after
+    /// a number of piles that is not a multiple of three, after another
+    /// `+`, or at the end.
+    MisplacedPlus {
+        /// How many piles came before it.
+        piles: usize,
+    },
 }
+
+/// The most characters of a word an error quotes.
+const QUOTED: usize = 20;
 
 impl core::fmt::Display for PositionError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -50,9 +72,24 @@ impl core::fmt::Display for PositionError {
                 f,
                 "{piles} piles: a position is three piles, or three for each game of a sum"
             ),
-            PositionError::NotAPile { word } => {
-                write!(f, "'{word}' is not a pile: expected a whole number")
-            }
+            PositionError::NotAPile { word } => write!(
+                f,
+                "'{word}' is not a pile: expected a whole number (decimal digits only)"
+            ),
+            PositionError::Negative { word } => write!(
+                f,
+                "'{word}' is not a pile: it is negative; expected a whole number from 0"
+            ),
+            PositionError::TooLarge { word } => write!(
+                f,
+                "'{word}' is not a pile: it is too large; the largest pile is {}",
+                u64::MAX
+            ),
+            PositionError::MisplacedPlus { piles } => write!(
+                f,
+                "a '+' after {piles} pile{}: a '+' goes between games, each of three piles",
+                if *piles == 1 { "" } else { "s" }
+            ),
         }
     }
 }
@@ -134,26 +171,79 @@ impl Position {
 }
 
 /// Piles as people type them: whole numbers separated by spaces, commas or
-/// both, with an optional `+` between the games of a sum.
+/// both, with an optional `+` between the games of a sum. A `+` stands
+/// only between games: `1 2 + 3 4 5 6` is refused, not read as another
+/// grouping of the same piles.
+///
+/// ```
+/// use stone_game::{Position, PositionError};
+/// assert_eq!("1 2 3+4 5 6".parse::<Position>()?.game_count(), 2);
+/// assert_eq!(
+///     "1 2 + 3 4 5 6".parse::<Position>(),
+///     Err(PositionError::MisplacedPlus { piles: 2 })
+/// );
+/// # Ok::<(), PositionError>(())
+/// ```
 impl core::str::FromStr for Position {
     type Err = PositionError;
 
     fn from_str(text: &str) -> Result<Position, PositionError> {
-        let piles = text
-            .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
-            .filter(|word| !word.is_empty())
-            .map(parse_pile)
-            .collect::<Result<Vec<u64>, _>>()?;
+        let mut piles = Vec::new();
+        // Whether the last thing read was a `+`, which a game must follow.
+        let mut after_plus = false;
+        for word in words(text) {
+            if word == "+" {
+                let n = piles.len();
+                if n == 0 || !n.is_multiple_of(3) || after_plus {
+                    return Err(PositionError::MisplacedPlus { piles: n });
+                }
+                after_plus = true;
+            } else {
+                piles.push(parse_pile(word)?);
+                after_plus = false;
+            }
+        }
+        if after_plus {
+            return Err(PositionError::MisplacedPlus { piles: piles.len() });
+        }
         Position::new(piles)
     }
 }
 
-/// One pile: decimal digits within `u64`. (The one sign `u64`'s parser
-/// takes, `+`, never reaches it: it separates games.)
+/// The words of `text`: runs of characters between spaces and commas,
+/// each `+` a word of its own.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .flat_map(|run| run.split_inclusive('+'))
+        .flat_map(|part| match part.strip_suffix('+') {
+            Some(before) => [before, "+"],
+            None => [part, ""],
+        })
+        .filter(|word| !word.is_empty())
+}
+
+/// One pile: decimal digits within `u64`.
 fn parse_pile(word: &str) -> Result<u64, PositionError> {
-    word.parse::<u64>().map_err(|_| PositionError::NotAPile {
-        word: word.chars().take(20).collect(),
-    })
+    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+        return word
+            .parse::<u64>()
+            .map_err(|_| PositionError::TooLarge { word: quoted(word) });
+    }
+    let digits = word.strip_prefix('-').unwrap_or("");
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(PositionError::Negative { word: quoted(word) });
+    }
+    Err(PositionError::NotAPile { word: quoted(word) })
+}
+
+/// `word` as an error quotes it: its first [`QUOTED`] characters, and
+/// `...` when there are more.
+fn quoted(word: &str) -> alloc::string::String {
+    let mut quote: alloc::string::String = word.chars().take(QUOTED).collect();
+    if quote.len() < word.len() {
+        quote.push_str("...");
+    }
+    quote
 }
 
 /// `1 2 3`, or `1 2 3 + 4 5 6` for a sum: what [`FromStr`](core::str::FromStr)
@@ -201,14 +291,37 @@ mod tests {
         let err = |text: &str| text.parse::<Position>().unwrap_err();
         assert_eq!(err(""), PositionError::PileCount { piles: 0 });
         assert_eq!(err("1 2 3 4"), PositionError::PileCount { piles: 4 });
-        assert_eq!(err("1 -2 3"), PositionError::NotAPile { word: "-2".into() });
-        // A plus sign separates, so it is no sign of a number.
-        assert_eq!("1 +2 3".parse(), Ok(Position::game([1, 2, 3])));
+        assert_eq!(err("1 -2 3"), PositionError::Negative { word: "-2".into() });
+        assert_eq!(err("1 - 3"), PositionError::NotAPile { word: "-".into() });
+        assert_eq!(
+            err("1 --2 3"),
+            PositionError::NotAPile { word: "--2".into() }
+        );
         let long = "9".repeat(30);
+        let quote = format!("{}...", "9".repeat(20));
         assert_eq!(
             err(&long),
-            PositionError::NotAPile {
-                word: "9".repeat(20)
+            PositionError::TooLarge {
+                word: quote.clone()
+            }
+        );
+        assert_eq!(
+            err(&long).to_string(),
+            format!(
+                "'{quote}' is not a pile: it is too large; the largest pile is 18446744073709551615"
+            )
+        );
+        // u64::MAX is a pile; one more is too large, and quoted whole.
+        assert_eq!(
+            "18446744073709551615 0 0"
+                .parse::<Position>()
+                .map(|p| p.largest_pile()),
+            Ok(u64::MAX)
+        );
+        assert_eq!(
+            err("18446744073709551616 0 0"),
+            PositionError::TooLarge {
+                word: "18446744073709551616".into()
             }
         );
         assert_eq!(
@@ -217,12 +330,49 @@ mod tests {
         );
         assert_eq!(
             err("1 2 3x").to_string(),
-            "'3x' is not a pile: expected a whole number"
+            "'3x' is not a pile: expected a whole number (decimal digits only)"
+        );
+        assert_eq!(
+            err("1 -2 3").to_string(),
+            "'-2' is not a pile: it is negative; expected a whole number from 0"
         );
         assert_eq!(
             err("1 2").to_string(),
             "2 piles: a position is three piles, or three for each game of a sum"
         );
+    }
+
+    #[test]
+    fn a_plus_stands_only_between_games() {
+        let err = |text: &str| text.parse::<Position>().unwrap_err();
+        let misplaced = |piles| PositionError::MisplacedPlus { piles };
+        // Before any pile, inside a game, twice, at the end.
+        assert_eq!(err("+ 1 2 3"), misplaced(0));
+        assert_eq!(err("1 2 + 3 4 5 6"), misplaced(2));
+        assert_eq!(err("1 +2 3"), misplaced(1));
+        assert_eq!(err("1 2 3 4 + 5 6"), misplaced(4));
+        assert_eq!(err("1 2 3 + + 4 5 6"), misplaced(3));
+        assert_eq!(err("1 2 3++4 5 6"), misplaced(3));
+        assert_eq!(err("1 2 3 +"), misplaced(3));
+        assert_eq!(err("1 2 3 4 5 6+"), misplaced(6));
+        assert_eq!(
+            err("1 2 + 3 4 5 6").to_string(),
+            "a '+' after 2 piles: a '+' goes between games, each of three piles"
+        );
+        assert_eq!(
+            err("1+2 3").to_string(),
+            "a '+' after 1 pile: a '+' goes between games, each of three piles"
+        );
+        // Between games, with or without spaces, and after any whole number
+        // of games.
+        let sum = Position::new(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]).unwrap();
+        for text in [
+            "1 2 3+4 5 6+7 8 9",
+            "1,2,3 + 4,5,6 7,8,9",
+            "1 2 3 4 5 6 + 7 8 9",
+        ] {
+            assert_eq!(text.parse::<Position>(), Ok(sum.clone()), "{text:?}");
+        }
     }
 
     #[test]

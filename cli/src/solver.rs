@@ -168,6 +168,13 @@ pub(crate) fn refuse_misere_sum(
 /// The position of `piles` as typed (three, or three for each game of a
 /// sum, separated by spaces, commas or `+`), or its refusal.
 pub(crate) fn parse_position(piles: &[String]) -> Result<Position, Failure> {
+    // Joined, an empty argument would vanish between two spaces.
+    if piles.iter().any(|word| word.trim().is_empty()) {
+        return Err(Failure::Usage(
+            "an empty argument is not a pile: expected a whole number, got an empty string"
+                .to_string(),
+        ));
+    }
     piles
         .join(" ")
         .parse::<Position>()

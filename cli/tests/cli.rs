@@ -942,7 +942,24 @@ fn bad_piles_and_misere_sums() {
     );
     assert_eq!(
         bad(&["moves", "1", "2", "x"]),
-        "error: 'x' is not a pile: expected a whole number"
+        "error: 'x' is not a pile: expected a whole number (decimal digits only)"
+    );
+    assert_eq!(
+        bad(&["value", "1", "2", "+", "3", "4", "5", "6"]),
+        "error: a '+' after 2 piles: a '+' goes between games, each of three piles"
+    );
+    assert_eq!(
+        bad(&["value", "99999999999999999999999", "1", "2"]),
+        "error: '99999999999999999999...' is not a pile: it is too large; the largest pile is \
+         18446744073709551615"
+    );
+    assert_eq!(
+        bad(&["value", "-1", "2", "3"]),
+        "error: '-1' is not a pile: it is negative; expected a whole number from 0"
+    );
+    assert_eq!(
+        bad(&["moves", "", "2", "3"]),
+        "error: an empty argument is not a pile: expected a whole number, got an empty string"
     );
     assert_eq!(
         bad(&["moves", "1", "2", "3", "4", "5", "6", "--misere"]),

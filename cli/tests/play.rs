@@ -579,7 +579,12 @@ fn bad_arguments_are_refused_at_the_start() {
             vec!["1", "x", "3"],
             "'x' is not a pile: expected a whole number",
         ),
-        (vec!["1", "-2", "3"], "'-2' is not a pile"),
+        (vec!["1", "-2", "3"], "'-2' is not a pile: it is negative"),
+        (vec!["", "1", "2", "3"], "an empty argument is not a pile"),
+        (
+            vec!["1", "2", "+", "3", "4", "5", "6"],
+            "a '+' after 2 piles",
+        ),
         (vec!["--seed", "x"], "invalid value 'x'"),
         (
             vec!["1", "2", "3", "--seed", "4"],
@@ -873,15 +878,21 @@ fn the_start_is_typed_as_value_takes_it() {
         let shown = String::from_utf8(out.stdout).expect("UTF-8");
         assert_eq!(shown.lines().next(), Some(start), "{args:?}: {shown}");
     }
-    let out = output(&["play", "1", "2", "+", "3", "4"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).expect("UTF-8");
-    assert!(
-        err.starts_with(
-            "error: 4 piles: a position is three piles, or three for each game of a sum"
+    for (args, why) in [
+        (
+            &["play", "1", "2", "3", "+", "4"][..],
+            "error: 4 piles: a position is three piles, or three for each game of a sum",
         ),
-        "{err}"
-    );
+        (
+            &["play", "1", "2", "+", "3", "4", "5", "6"],
+            "error: a '+' after 2 piles: a '+' goes between games, each of three piles",
+        ),
+    ] {
+        let out = output(args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).expect("UTF-8");
+        assert!(err.starts_with(why), "{err}");
+    }
 }
 
 #[test]

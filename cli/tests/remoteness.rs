@@ -224,8 +224,15 @@ fn misere_sums_and_piles_past_the_cap_are_refused() {
         ),
         ("moves 1 2 3 4", "4 piles: a position is three piles"),
         ("value 1 2 x", "'x' is not a pile: expected a whole number"),
-        ("value 1 2 -3", "'-3' is not a pile"),
-        ("value 1 2 99999999999999999999", "is not a pile"),
+        ("value 1 2 -3", "'-3' is not a pile: it is negative"),
+        (
+            "value 1 2 99999999999999999999",
+            "is not a pile: it is too large",
+        ),
+        (
+            "value 1 2 + 3 4 5 6 7 8 9",
+            "a '+' after 2 piles: a '+' goes between games",
+        ),
         (
             "value 1 2 3 4 5 6 --misere",
             "value with a sum of games takes no --misere: a sum of games is answered in normal \

@@ -47,13 +47,15 @@ pub(super) fn parse_input(line: &str, position: &[u64]) -> Result<Input, String>
     match line.parse::<Position>() {
         Ok(to) if to.piles().len() == position.len() => Ok(Input::Leave(to.piles().to_vec())),
         // A word among piles; a word alone is not a try at a position.
-        Err(PositionError::NotAPile { word }) if word != line => {
-            Err(if word.bytes().all(|b| b.is_ascii_digit()) {
-                format!("'{word}' is more stones than any pile holds")
-            } else {
-                format!("'{word}' is not a number of stones")
-            })
+        Err(PositionError::TooLarge { word }) if word != line => {
+            Err(format!("'{word}' is more stones than any pile holds"))
         }
+        Err(PositionError::NotAPile { word } | PositionError::Negative { word })
+            if word != line =>
+        {
+            Err(format!("'{word}' is not a number of stones"))
+        }
+        Err(misplaced @ PositionError::MisplacedPlus { .. }) => Err(misplaced.to_string()),
         _ => {
             let how_many = if position.len() == 3 {
                 "three numbers".to_string()
@@ -100,6 +102,16 @@ mod tests {
             ("1,x,3", one, "'x' is not a number of stones"),
             ("-1 2 3", one, "'-1' is not a number of stones"),
             ("1 2 99999999999999999999", one, "more stones than any pile"),
+            (
+                "1 2 999999999999999999999999",
+                one,
+                "'99999999999999999999...' is more stones",
+            ),
+            (
+                "1 3 + 3 0 0 7",
+                sum,
+                "a '+' after 2 piles: a '+' goes between games",
+            ),
             ("hello", one, "three numbers"),
             ("hint please", one, "'hint' is not a number of stones"),
             ("uu", one, "three numbers"),
