@@ -134,7 +134,7 @@ pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
         Some(ContextValue::String(arg)) if parse_whole(arg).is_ok() => arg.clone(),
         _ => return e,
     };
-    let (path, command) = subcommand_of(args);
+    let (_, command) = subcommand_of(args);
     let takes_a_limit_alone = command
         .get_positionals()
         .any(|p| p.get_value_names().is_some_and(|names| names == ["L"]));
@@ -143,7 +143,10 @@ pub(crate) fn with_fix(mut e: clap::Error, args: &[OsString]) -> clap::Error {
         .filter_map(|o| o.get_long())
         .find(|long| long.ends_with("limit"));
     if let (Some(long), false) = (limit_option, takes_a_limit_alone) {
-        let tip = format!("give the limit as '{path} --{long} {number}'");
+        let tip = format!(
+            "give the limit as '{}'",
+            with_limit_option(args, &number, long)
+        );
         e.insert(
             ContextKind::Suggested,
             ContextValue::StyledStrs(vec![StyledStr::from(tip)]),
@@ -161,6 +164,21 @@ fn clap_says(e: &clap::Error) -> String {
     let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
     let first = text.split("\n\n").next().unwrap_or_default();
     first.trim_end().replace("\n  ", " ")
+}
+
+/// The command line `args` as typed (without the program), its last word
+/// `number` given as `--LONG number` instead: the command that the tip of
+/// [`with_fix`] offers, whatever else was typed around the number.
+fn with_limit_option(args: &[OsString], number: &str, long: &str) -> String {
+    let mut words: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    if let Some(word) = words.iter_mut().rev().find(|word| *word == number) {
+        *word = format!("--{long} {number}");
+    }
+    words.join(" ")
 }
 
 /// `the commands of 'PATH' are ...`: the subcommands of `command`, which
@@ -323,7 +341,18 @@ mod tests {
             ),
             (
                 &["draw", "partners", "100", "-o", "x.png"],
-                "unexpected argument '100' found; give the limit as 'draw partners --limit 100'",
+                "unexpected argument '100' found; give the limit as 'draw partners --limit 100 \
+                 -o x.png'",
+            ),
+            (
+                &["draw", "slice", "0", "100", "-o", "x.png"],
+                "unexpected argument '100' found; give the limit as 'draw slice 0 --limit 100 \
+                 -o x.png'",
+            ),
+            (
+                &["draw", "grundy", "-o", "x.png", "3", "100"],
+                "unexpected argument '100' found; give the limit as 'draw grundy -o x.png 3 \
+                 --limit 100'",
             ),
         ] {
             assert_eq!(refusal(args), expected, "{args:?}");

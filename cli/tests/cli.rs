@@ -185,7 +185,10 @@ fn a_limit_is_l_or_dash_dash_limit_l_and_only_once() {
     let picture = format!("{}/never-written.png", env!("CARGO_TARGET_TMPDIR"));
     assert_eq!(
         bad(&["draw", "partners", "100", "-o", &picture]),
-        "error: unexpected argument '100' found; give the limit as 'draw partners --limit 100'"
+        format!(
+            "error: unexpected argument '100' found; give the limit as 'draw partners --limit \
+             100 -o {picture}'"
+        )
     );
     assert_eq!(
         bad(&["verify", "50"]),

@@ -148,10 +148,15 @@ fn told(takes: &str, leaves: &str, from: &[u64], to: &[u64]) -> String {
     }
 }
 
-/// The piles as rows of stones, each with its name and size; in a sum,
-/// each game's three rows under its number.
+/// The piles as rows of stones, each with its name and size (right-aligned
+/// to the widest, three digits at least, so that the stones line up); in a
+/// sum, each game's three rows under its number.
 fn draw_piles(out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
     let width = pile_name(p.len().saturating_sub(1)).len();
+    let digits = p
+        .iter()
+        .map(|pile| pile.to_string().len())
+        .fold(3, usize::max);
     writeln!(out)?;
     for (g, game) in p.chunks(3).enumerate() {
         if p.len() > 3 {
@@ -159,7 +164,7 @@ fn draw_piles(out: &mut dyn Write, p: &[u64]) -> io::Result<()> {
         }
         for (i, &pile) in game.iter().enumerate() {
             let name = pile_name(3 * g + i);
-            writeln!(out, "  {name:>width$} {pile:>3}  {}", stone_row(pile))?;
+            writeln!(out, "  {name:>width$} {pile:>digits$}  {}", stone_row(pile))?;
         }
         writeln!(out)?;
     }
@@ -204,6 +209,16 @@ mod tests {
         let many = written(|o| Terminal.engine_move(o, &[1; 27], &[1; 27]));
         assert!(many.contains("\n   A   1  ●\n"), "{many}");
         assert!(many.contains("\n  AA   1  ●\n"), "{many}");
+        // A pile of four digits or more widens the sizes' column for every
+        // row, and the stones still start in one column.
+        let wide = written(|o| Terminal.engine_move(o, &[3, 41, 1501], &[3, 40, 1500]));
+        let forty = ["●●●●●"; 8].join(" ");
+        assert!(
+            wide.ends_with(&format!(
+                "\n  A    3  ●●●\n  B   40  {forty}\n  C 1500  {forty} …\n\n"
+            )),
+            "{wide}"
+        );
     }
 
     #[test]
