@@ -18,6 +18,12 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
 /// cannot hold a connection without asking.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The longest an answer may wait for its client to take any more of it
+/// before the connection is closed: a client that asks and never reads
+/// would otherwise hold its connection, and the answer's memory (up to
+/// 10 MB for a sum of eight large games), for good.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The most connections open at once. When all are open, new ones wait to
 /// be accepted until one closes; idle ones close within [`HEADER_TIMEOUT`].
 pub const MAX_CONNECTIONS: usize = 512;
@@ -42,6 +48,8 @@ pub struct Config {
     pub request_timeout: Duration,
     /// [`HEADER_TIMEOUT`] unless a test asks for less.
     pub header_timeout: Duration,
+    /// [`WRITE_TIMEOUT`] unless a test asks for less.
+    pub write_timeout: Duration,
     /// [`MAX_CONNECTIONS`] unless a test asks for fewer.
     pub max_connections: usize,
 }
@@ -58,6 +66,7 @@ impl Default for Config {
             concurrency: CONCURRENCY,
             request_timeout: REQUEST_TIMEOUT,
             header_timeout: HEADER_TIMEOUT,
+            write_timeout: WRITE_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
         }
     }

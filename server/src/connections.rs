@@ -1,6 +1,7 @@
 //! The accept loop: each connection served by hyper with a timer, so that
 //! a client slow to send its request head, or silent, or idle between
-//! requests, is cut after the header timeout; at most so many connections
+//! requests, is cut after the header timeout, and one that takes none of
+//! its answer for the write timeout is cut too; at most so many connections
 //! open at once; and a graceful stop.
 
 use std::io;
@@ -14,6 +15,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tokio_io_timeout::TimeoutStream;
 
 /// The most bytes of a request's head (its request line, its header lines
 /// and the blank line that ends them) that reach the router: hyper refuses
@@ -41,6 +43,7 @@ pub(crate) async fn serve(
     listener: TcpListener,
     app: Router,
     header_timeout: Duration,
+    write_timeout: Duration,
     max_connections: usize,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
@@ -95,8 +98,16 @@ pub(crate) async fn serve(
         // delayed acknowledgement of the one before, up to 40 ms on Linux.
         // A socket that refuses the option is served all the same.
         let _ = stream.set_nodelay(true);
-        let connection =
-            builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        // hyper cuts a slow head, but waits for ever on an answer its client
+        // does not read: a write that makes no progress for the write
+        // timeout fails, and hyper closes the connection and drops the rest
+        // of the answer.
+        let mut stream = TimeoutStream::new(stream);
+        stream.set_write_timeout(Some(write_timeout));
+        let connection = builder.serve_connection(
+            TokioIo::new(Box::pin(stream)),
+            TowerToHyperService::new(app.clone()),
+        );
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             // A connection cut by a timeout or by its client is no error of

@@ -44,7 +44,9 @@ use std::net::SocketAddr;
 
 use axum::Router;
 
-pub use config::{CONCURRENCY, Config, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
+pub use config::{
+    CONCURRENCY, Config, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT, WRITE_TIMEOUT,
+};
 
 /// Why the explorer cannot serve, or stopped serving.
 #[derive(Debug)]
@@ -117,6 +119,7 @@ pub async fn serve(
         listener,
         router(config),
         config.header_timeout,
+        config.write_timeout,
         config.max_connections,
         shutdown,
     )

@@ -1,5 +1,6 @@
 //! The limits the explorer serves within, asked over raw TCP from outside:
-//! slow and idle clients are cut, a flood of idle connections does not
+//! slow and idle clients are cut, and so are clients that do not read
+//! their answers; a flood of idle connections does not
 //! lock a new client out, and every refusal is JSON with its status, but
 //! for hyper's own of a head past what it reads.
 
@@ -16,6 +17,9 @@ use support::Server;
 /// wait little.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(1);
 
+/// The write timeout of the servers here: short, for the same reason.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(1);
+
 /// How long a test waits for what should happen within about
 /// [`HEADER_TIMEOUT`]: long enough for a busy machine, short enough that a
 /// server that never cuts fails the test.
@@ -31,6 +35,7 @@ fn server() -> Server {
     Server::start_with(Config {
         port: 0,
         header_timeout: HEADER_TIMEOUT,
+        write_timeout: WRITE_TIMEOUT,
         ..Config::default()
     })
 }
@@ -169,6 +174,49 @@ fn a_client_sending_its_head_slowly_is_cut() {
         cut >= HEADER_TIMEOUT,
         "cut after {cut:?}, before the timeout"
     );
+}
+
+#[test]
+fn a_client_that_does_not_read_its_answers_is_cut() {
+    // A header timeout past the test's patience: only the write timeout
+    // can cut this client.
+    let server = Server::start_with(Config {
+        port: 0,
+        header_timeout: 2 * PATIENCE,
+        write_timeout: WRITE_TIMEOUT,
+        ..Config::default()
+    });
+    let target = "/api/position?piles=60,60,60";
+    let one = ask(server.address, "GET", target, "");
+    assert_eq!(one.status, 200, "{}", one.head);
+    let answer = one.head.len() + "\r\n\r\n".len() + one.body.len();
+    // Answers enough to fill the two sockets' buffers however large the
+    // kernel lets them grow (a few MB), asked at once and not read.
+    let asked = 600;
+    let request = format!("GET {target} HTTP/1.1\r\nHost: {}\r\n\r\n", server.address);
+    let mut stream = TcpStream::connect(server.address).unwrap();
+    stream.write_all(request.repeat(asked).as_bytes()).unwrap();
+    std::thread::sleep(3 * WRITE_TIMEOUT);
+    // Then read: what the buffers held, and the end of the connection,
+    // not every answer.
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    let mut buffer = vec![0; 1 << 16];
+    let mut read = 0;
+    let ended = loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => break true,
+            Ok(n) => read += n,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break true,
+            Err(_) => break false,
+        }
+    };
+    assert!(ended, "the connection was still open after {read} bytes");
+    assert!(
+        read < asked * answer,
+        "all {asked} answers of {answer} bytes came"
+    );
+    // The server goes on serving.
+    assert_eq!(ask(server.address, "GET", target, "").status, 200);
 }
 
 #[test]
