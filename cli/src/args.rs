@@ -136,7 +136,7 @@ pub(crate) struct Serve {
     pub host: std::net::IpAddr,
     /// A name, besides IP addresses and localhost, that requests may give
     /// as the server's (repeatable)
-    #[arg(long = "allow-host", value_name = "NAME")]
+    #[arg(long = "allow-host", value_name = "NAME", value_parser = host_name)]
     pub allow_hosts: Vec<String>,
 }
 
@@ -548,10 +548,54 @@ fn brute_limit(s: &str) -> Result<u64, String> {
     parse_up_to(s, || format!("the largest brute force is {MAX_BRUTE}"))
 }
 
+/// `serve --allow-host`: a host name as `Host` gives it, without a port
+/// (a request's port is not compared): letters, digits, `-` and `.`. An
+/// empty name, a port or a wildcard would never match, or match what it
+/// should not.
+fn host_name(s: &str) -> Result<String, String> {
+    if s.is_empty() {
+        return Err("expected a host name, got an empty string".to_string());
+    }
+    if let Some((name, _)) = s.split_once(':') {
+        return Err(format!(
+            "a host name has no port: give '{name}', which any port of it matches"
+        ));
+    }
+    if !s
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+    {
+        return Err(
+            "a host name is letters, digits, '-' and '.' (no wildcard: give each name)".to_string(),
+        );
+    }
+    Ok(s.to_ascii_lowercase())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn an_allowed_host_is_a_name_alone() {
+        assert_eq!(host_name("Stones.LAN"), Ok("stones.lan".to_string()));
+        assert_eq!(host_name("my-box"), Ok("my-box".to_string()));
+        for (bad, why) in [
+            ("", "empty string"),
+            (
+                "stones.lan:8260",
+                "give 'stones.lan', which any port of it matches",
+            ),
+            ("*", "no wildcard"),
+            ("*.lan", "no wildcard"),
+            ("a b", "letters, digits"),
+            ("caf\u{e9}.lan", "letters, digits"),
+        ] {
+            let e = host_name(bad).unwrap_err();
+            assert!(e.contains(why), "{bad:?}: {e}");
+        }
+    }
 
     #[test]
     fn the_command_is_well_formed() {

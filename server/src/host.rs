@@ -75,10 +75,12 @@ pub(crate) async fn this_server_only(
         // same site, another server: refused as `cross-site` is, as is a
         // value unknown. A request without it is no browser's, or an old
         // one's, which `Origin` still tells of.
-        if let Some(site) = headers.get("sec-fetch-site")
-            && !(site.as_bytes().eq_ignore_ascii_case(b"same-origin")
+        // Every one of a header sent twice is held to it: a second cannot
+        // hide behind a first that passes.
+        if let Some(site) = headers.get_all("sec-fetch-site").iter().find(|site| {
+            !(site.as_bytes().eq_ignore_ascii_case(b"same-origin")
                 || site.as_bytes().eq_ignore_ascii_case(b"none"))
-        {
+        }) {
             return forbidden(&format!(
                 "the API answers this server's own page only, not a request that the \
                  browser marks Sec-Fetch-Site: '{}'",
@@ -86,8 +88,10 @@ pub(crate) async fn this_server_only(
             ));
         }
         // This server's own page is `http://` and the host it was asked.
-        if let Some(origin) = headers.get(header::ORIGIN)
-            && origin.as_bytes().strip_prefix(b"http://") != Some(host.as_bytes())
+        if let Some(origin) = headers
+            .get_all(header::ORIGIN)
+            .iter()
+            .find(|origin| origin.as_bytes().strip_prefix(b"http://") != Some(host.as_bytes()))
         {
             return forbidden(&format!(
                 "the API answers this server's own page only, not a page of '{}'",
@@ -103,23 +107,33 @@ fn forbidden(message: &str) -> Response {
 }
 
 /// Whether `host`, a `Host` header (a name or an address, then perhaps a
-/// port), is an IP address, `localhost`, or one of `allowed`.
+/// port), is an IP address, `localhost`, or one of `allowed`. A port is
+/// digits alone (RFC 3986, 3.2.3): `localhost:80@evil.com` is no host of
+/// this server's.
 fn host_allowed(host: &str, allowed: &[String]) -> bool {
+    let is_port = |port: &str| port.bytes().all(|b| b.is_ascii_digit());
     let name = match host.strip_prefix('[') {
         // An IPv6 address: `[::1]` or `[::1]:8260`.
         Some(rest) => {
             return match rest.split_once(']') {
-                Some((address, port)) if port.is_empty() || port.starts_with(':') => {
-                    address.parse::<IpAddr>().is_ok()
+                Some((address, "")) => address.parse::<IpAddr>().is_ok(),
+                Some((address, after)) => {
+                    after.strip_prefix(':').is_some_and(is_port)
+                        && address.parse::<IpAddr>().is_ok()
                 }
-                _ => false,
+                None => false,
             };
         }
-        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+        None => match host.rsplit_once(':') {
+            Some((name, port)) if is_port(port) => name,
+            Some(_) => return false,
+            None => host,
+        },
     };
-    name.parse::<IpAddr>().is_ok()
-        || name.eq_ignore_ascii_case("localhost")
-        || allowed.iter().any(|a| a.eq_ignore_ascii_case(name))
+    !name.is_empty()
+        && (name.parse::<IpAddr>().is_ok()
+            || name.eq_ignore_ascii_case("localhost")
+            || allowed.iter().any(|a| a.eq_ignore_ascii_case(name)))
 }
 
 #[cfg(test)]
@@ -156,8 +170,16 @@ mod tests {
             "[::1",
             "[example.com]",
             "::1",
+            "localhost:80@evil.com",
+            "127.0.0.1:abc",
+            "[::1]:8260x",
+            "[::1]8260",
         ] {
             assert!(!host_allowed(host, &[]), "{host}");
+        }
+        // An empty name is no name, even allowed.
+        for host in ["", ":8260"] {
+            assert!(!host_allowed(host, &[String::new()]), "{host:?}");
         }
         let allowed = ["stones.lan".to_string()];
         assert!(host_allowed("stones.lan:8260", &allowed));

@@ -340,6 +340,9 @@ fn other_sites_are_refused_the_api() {
         "Sec-Fetch-Site: cross-site\r\n".to_string(),
         "Sec-Fetch-Site: same-site\r\n".to_string(),
         "Sec-Fetch-Site: elsewhere\r\n".to_string(),
+        // A foreign value sent second, behind one that passes.
+        "Sec-Fetch-Site: none\r\nSec-Fetch-Site: cross-site\r\n".to_string(),
+        format!("{own}Origin: http://evil.example\r\n"),
     ] {
         let why = ask(server.address, "GET", "/api/sum?limit=4", &headers).refusal(403);
         assert!(why.contains("own page only"), "{headers}: {why}");
@@ -357,6 +360,18 @@ fn a_long_value_is_not_echoed_back() {
     let long = format!("/api/slice?a={}&limit=3", "x".repeat(1500));
     let why = ask(server.address, "GET", &long, "").refusal(400);
     assert!(why.len() < 200, "{why}");
+}
+
+#[test]
+fn a_host_with_a_port_that_is_no_port_is_refused() {
+    let server = server();
+    for host in ["localhost:80@evil.example", "127.0.0.1:abc", "[::1]:1x"] {
+        let why = ask_as(server.address, host, "GET", "/api/sum?limit=4", "").refusal(403);
+        assert!(
+            why.contains("IP addresses and localhost only"),
+            "{host}: {why}"
+        );
+    }
 }
 
 #[test]
