@@ -10,7 +10,7 @@ use crate::palette::{self, LOSING, Rgb, WIN_SCALE};
 use crate::{Paint, palette::along};
 
 /// The words of the Grundy map of `{a, b, c}`.
-fn grundy_text(a: u64, limit: u64) -> HeatMapText {
+pub(crate) fn grundy_text(a: u64, limit: u64) -> HeatMapText {
     HeatMapText {
         caption: format!("Grundy values of {{{a}, b, c}}, b, c ≤ {limit}; dark blue: 0, losing"),
         axes: ("b", "c"),

@@ -33,12 +33,16 @@ pub(crate) fn fits(limit: u64, format: Format) -> Result<(), DrawError> {
 /// The width of a heat map's colour scale, beside the map.
 pub(crate) const SCALE_WIDTH: u32 = 170;
 
-/// The plot area of a heat map, in pixels (each cell at least one).
+/// The least side of a heat map's plot area, in pixels: wide enough for
+/// the longest caption above it.
 const PLOT: u32 = 900;
 
-/// The side of one cell of a heat map, in pixels.
+/// The side of one cell of a heat map, in whole pixels: the fewest that
+/// make the plot at least [`PLOT`] wide. Rounded down, a limit past 449
+/// took one pixel a cell, and a plot too narrow for its caption (501 pixels
+/// at 500).
 fn cell_pixels(limit: u64) -> u32 {
-    u32::try_from(u64::from(PLOT) / (limit + 1))
+    u32::try_from(u64::from(PLOT).div_ceil(limit + 1))
         .unwrap_or(1)
         .max(1)
 }
@@ -179,8 +183,50 @@ pub(crate) fn paint_colour_scale<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
 
+    use plotters::style::IntoFont;
+    use stone_game::Convention;
+
+    use super::{MAX_HEAT_MAP_PNG, SCALE_WIDTH, picture_size};
     use crate::test_support::*;
-    use crate::{Picture, palette};
+    use crate::{FONT, Picture, palette, register_font};
+
+    #[test]
+    fn every_caption_fits_above_its_map() {
+        // The longest captions, at limits around each change of the cells'
+        // size: a caption centred above a map narrower than it is cut at
+        // both ends.
+        register_font().expect("the font");
+        let font = (FONT, 26).into_font();
+        for limit in [
+            1,
+            2,
+            60,
+            200,
+            299,
+            300,
+            449,
+            450,
+            500,
+            899,
+            900,
+            1500,
+            MAX_HEAT_MAP_PNG,
+        ] {
+            let captions = [
+                crate::grundy::grundy_text(limit, limit).caption,
+                crate::remoteness::remoteness_text(limit, limit, Convention::Misere).caption,
+                crate::partners::partners_text(limit, Convention::Misere).caption,
+            ];
+            let map = picture_size(limit).0 - SCALE_WIDTH;
+            for caption in captions {
+                let (width, _) = font.box_size(&caption).expect("a size");
+                assert!(
+                    width + 2 * 16 < map,
+                    "{caption}: {width} pixels, the map {map}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_colour_scale_is_the_maps_palette_stacked_from_the_maps_bottom() {

@@ -62,7 +62,7 @@ impl PartnerMap {
 }
 
 /// The words of the partners map.
-fn partners_text(limit: u64, convention: Convention) -> HeatMapText {
+pub(crate) fn partners_text(limit: u64, convention: Convention) -> HeatMapText {
     let misere = crate::misere_word(convention, "misère ");
     HeatMapText {
         caption: format!("The {misere}partner c of every pair (a, b), a, b ≤ {limit}"),
@@ -154,12 +154,12 @@ mod tests {
 
     #[test]
     fn a_partners_picture_is_sized_to_whole_cells() {
-        // `cell_pixels`: 900 / (limit + 1), at least 1; `picture_size`: the plot
+        // `cell_pixels`: 900 / (limit + 1) rounded up; `picture_size`: the plot
         // of (limit + 1) cells, at most 2001 pixels, plus 140 for the title and
         // labels and 170 for the colour scale.
         let scratch = scratch();
         let dir = scratch.path();
-        for (n, cell) in [(1u64, 450u32), (40, 21), (99, 9)] {
+        for (n, cell) in [(1u64, 450u32), (40, 22), (99, 9), (500, 2)] {
             let file = dir.join(format!("partners{n}.png"));
             draw_to(Picture::Partners(&partners(n)), &file);
             let png = Png::read(&file);
@@ -186,7 +186,7 @@ mod tests {
         // area less its labels, so a step is close to a cell, not exactly one.
         let now = [
             (1, 472, 464, 472),
-            (40, 22, 22, 881),
+            (40, 23, 22, 922),
             (99, 10, 9, 934),
             (449, 2, 2, 940),
             (899, 1, 1, 942),

@@ -50,7 +50,7 @@ fn colour((losing, r): (bool, u32), longest: Longest) -> Rgb {
 }
 
 /// The words of the remoteness map of `{a, b, c}`.
-fn remoteness_text(a: u64, limit: u64, convention: Convention) -> HeatMapText {
+pub(crate) fn remoteness_text(a: u64, limit: u64, convention: Convention) -> HeatMapText {
     let game = match convention {
         Convention::Normal => "Remoteness",
         Convention::Misere => "Misère remoteness",
