@@ -113,8 +113,13 @@ pub(crate) enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page, in roff: `stone-game man | man -l -`
-    Man,
+    /// Print the man page, in roff: `stone-game man | man -l -`; `man sum`
+    /// prints the page of `stone-game sum`, with its options
+    Man {
+        /// The command, and a subcommand of `draw`
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
     /// Print this message or the help of the given command(s)
     Help {
         /// The command, and a subcommand of `draw`
@@ -552,6 +557,7 @@ fn brute_limit(s: &str) -> Result<u64, String> {
 /// (a request's port is not compared): letters, digits, `-` and `.`. An
 /// empty name, a port or a wildcard would never match, or match what it
 /// should not.
+#[cfg(feature = "serve")]
 fn host_name(s: &str) -> Result<String, String> {
     if s.is_empty() {
         return Err("expected a host name, got an empty string".to_string());
@@ -577,6 +583,7 @@ mod tests {
     use super::*;
     use clap::CommandFactory;
 
+    #[cfg(feature = "serve")]
     #[test]
     fn an_allowed_host_is_a_name_alone() {
         assert_eq!(host_name("Stones.LAN"), Ok("stones.lan".to_string()));

@@ -238,7 +238,7 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         ),
         Some(Command::Draw(picture)) => draw::draw(ctx, &picture),
         Some(Command::Completions { shell }) => documentation::completions(ctx, shell),
-        Some(Command::Man) => documentation::man(ctx),
+        Some(Command::Man { command }) => documentation::man(ctx, &command),
         #[cfg(feature = "serve")]
         Some(Command::Serve(s)) => commands::serve::serve(ctx, s.host, s.port, s.allow_hosts),
     }

@@ -17,9 +17,29 @@ pub(crate) fn completions(ctx: &mut Ctx, shell: Shell) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// `man`: the man page, in roff, on stdout.
-pub(crate) fn man(ctx: &mut Ctx) -> Result<u8, Failure> {
-    clap_mangen::Man::new(Cli::command().name(BIN)).render(&mut ctx.out)?;
+/// `man [COMMAND...]`: the man page of the tool, or of the command named
+/// (`man draw slice`), in roff, on stdout. The pages are clap_mangen's as
+/// its `generate_to` writes them: the command built, so that a command's
+/// page is `stone-game-sum(1)`, the name the tool's own page lists it by.
+pub(crate) fn man(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
+    let mut command = Cli::command().name(BIN).disable_help_subcommand(true);
+    command.build();
+    for name in names {
+        let Some(sub) = command.find_subcommand(name).cloned() else {
+            let known: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+            return Err(Failure::Usage(format!(
+                "no man page for '{}': the pages are the tool's and those of {}",
+                [BIN]
+                    .into_iter()
+                    .chain(names.iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                known.join(", ")
+            )));
+        };
+        command = sub;
+    }
+    clap_mangen::Man::new(command).render(&mut ctx.out)?;
     Ok(0)
 }
 
@@ -76,7 +96,7 @@ mod tests {
 
     #[test]
     fn the_man_page_is_roff_with_every_command() {
-        let page = output(man);
+        let page = output(|ctx| man(ctx, &[]));
         assert!(page.starts_with(".ie \\n(.g .ds Aq"), "{}", &page[..40]);
         assert!(page.contains(".TH stone-game 1"), "{page}");
         for command in [
@@ -90,5 +110,51 @@ mod tests {
         ] {
             assert!(page.contains(command), "{command}");
         }
+    }
+
+    /// Each page the tool's page lists is there, with its options.
+    #[test]
+    fn every_command_has_its_page_with_its_options() {
+        let page = output(|ctx| man(ctx, &[]));
+        let roff = |text: &str| text.replace('-', "\\-");
+        for (names, title, options) in [
+            (
+                &["sum"][..],
+                "stone-game-sum",
+                &["--misere", "--json", "--limit"][..],
+            ),
+            (&["moves"], "stone-game-moves", &["--all", "--misere"]),
+            (
+                &["draw", "slice"],
+                "stone-game-draw-slice",
+                &["--output", "--limit"],
+            ),
+        ] {
+            // The tool's page lists its commands' pages, not draw's own.
+            if names.len() == 1 {
+                assert!(page.contains(&format!("{}(1)", roff(title))), "{title}");
+            }
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            let sub = output(|ctx| man(ctx, &names));
+            assert!(sub.contains(&format!(".TH {title} 1")), "{names:?}: {sub}");
+            for option in options {
+                assert!(sub.contains(&roff(option)), "{names:?} lacks {option}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_page_that_is_not_there_is_refused_with_the_list() {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut ctx = Ctx::for_test(&mut out, &mut err, 1 << 30);
+        let refused = man(&mut ctx, &["summ".to_string()]);
+        let Err(Failure::Usage(why)) = refused else {
+            panic!("not refused")
+        };
+        assert!(
+            why.starts_with("no man page for 'stone-game summ'"),
+            "{why}"
+        );
+        assert!(why.contains("sum, count"), "{why}");
     }
 }
