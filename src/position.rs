@@ -224,16 +224,20 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 
 /// One pile: decimal digits within `u64`.
 fn parse_pile(word: &str) -> Result<u64, PositionError> {
-    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+    if is_digits(word) {
         return word
             .parse::<u64>()
             .map_err(|_| PositionError::TooLarge { word: quoted(word) });
     }
-    let digits = word.strip_prefix('-').unwrap_or("");
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+    if word.strip_prefix('-').is_some_and(is_digits) {
         return Err(PositionError::Negative { word: quoted(word) });
     }
     Err(PositionError::NotAPile { word: quoted(word) })
+}
+
+/// Whether `word` is one or more ASCII digits and nothing else.
+fn is_digits(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `word` as an error quotes it: its first [`QUOTED`] characters, and
@@ -265,6 +269,11 @@ mod tests {
     use super::*;
     use alloc::string::ToString;
 
+    /// Why `text` is not a position.
+    fn err(text: &str) -> PositionError {
+        text.parse::<Position>().unwrap_err()
+    }
+
     #[test]
     fn positions_read_back_what_they_print() {
         for text in ["0 0 0", "1 2 3 + 4 5 6", "7 8 9 + 0 0 1 + 2 2 2"] {
@@ -288,7 +297,6 @@ mod tests {
 
     #[test]
     fn bad_piles_say_what_is_wrong() {
-        let err = |text: &str| text.parse::<Position>().unwrap_err();
         assert_eq!(err(""), PositionError::PileCount { piles: 0 });
         assert_eq!(err("1 2 3 4"), PositionError::PileCount { piles: 4 });
         assert_eq!(err("1 -2 3"), PositionError::Negative { word: "-2".into() });
@@ -344,7 +352,6 @@ mod tests {
 
     #[test]
     fn a_plus_stands_only_between_games() {
-        let err = |text: &str| text.parse::<Position>().unwrap_err();
         let misplaced = |piles| PositionError::MisplacedPlus { piles };
         // Before any pile, inside a game, twice, at the end.
         assert_eq!(err("+ 1 2 3"), misplaced(0));
