@@ -18,7 +18,14 @@ pub(crate) const MAX_GAMES: usize = 8;
 /// The query of a request, as `T`; a JSON 400 when it is not one.
 pub(crate) struct Params<T>(pub(crate) T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
+/// An endpoint's query parameters, and how a query names them, for the
+/// refusal of a query that is not them.
+pub(crate) trait Parameters: DeserializeOwned {
+    /// The parameters as a query gives them, optional ones in brackets.
+    const WRITTEN: &'static str;
+}
+
+impl<S: Send + Sync, T: Parameters> FromRequestParts<S> for Params<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
@@ -29,7 +36,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
                 let why = text
                     .strip_prefix("Failed to deserialize query string: ")
                     .unwrap_or(&text);
-                query_refused(why)
+                query_refused(why, T::WRITTEN)
             })?;
         Ok(Params(query))
     }
@@ -49,6 +56,10 @@ const NUMBER_WRITTEN: &str = "expected a whole number without leading zeros";
 pub(crate) struct PositionQuery {
     piles: String,
     misere: Option<String>,
+}
+
+impl Parameters for PositionQuery {
+    const WRITTEN: &'static str = "piles=A,B,C[,...][&misere=0|1]";
 }
 
 /// A position's request, checked: a game, or a sum of at most
@@ -101,6 +112,10 @@ pub(crate) struct PlaneQuery {
     a: String,
     limit: String,
     misere: Option<String>,
+}
+
+impl Parameters for PlaneQuery {
+    const WRITTEN: &'static str = "a=A&limit=L[&misere=0|1]";
 }
 
 /// What a plane's endpoint answers, which sets its caps.
@@ -161,6 +176,10 @@ pub(crate) struct SumQuery {
     misere: Option<String>,
 }
 
+impl Parameters for SumQuery {
+    const WRITTEN: &'static str = "limit=L[&misere=0|1]";
+}
+
 /// A total's request, checked: its limit up to [`MAX_PILE`].
 pub(crate) struct SumRequest {
     pub(crate) limit: u64,
@@ -186,8 +205,8 @@ impl SumQuery {
 /// refuses (misère play's Grundy values and sums) is the library's, and
 /// tested with it.
 pub(crate) fn check(path: &str, query: &str) -> Result<bool, ApiError> {
-    fn parsed<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
-        serde_urlencoded::from_str(query).map_err(|e| query_refused(&e.to_string()))
+    fn parsed<T: Parameters>(query: &str) -> Result<T, ApiError> {
+        serde_urlencoded::from_str(query).map_err(|e| query_refused(&e.to_string(), T::WRITTEN))
     }
     match path {
         "/api/position" => {
@@ -210,11 +229,15 @@ pub(crate) fn check(path: &str, query: &str) -> Result<bool, ApiError> {
     Ok(true)
 }
 
-/// A query string that is not the endpoint's parameters, in serde's words:
-/// a parameter missing, unknown or given twice. serde quotes a parameter's
-/// name whole, so the message is cut.
-fn query_refused(why: &str) -> ApiError {
-    ApiError::Bad(format!("bad query string: {}", shorten(why, 4 * QUOTED)))
+/// A query string that is not the endpoint's parameters, in serde's words
+/// (a parameter missing, unknown or given twice), and the parameters it
+/// takes, `written`. serde quotes a parameter's name whole, so the message
+/// is cut.
+fn query_refused(why: &str, written: &str) -> ApiError {
+    ApiError::Bad(format!(
+        "bad query string: {}; the parameters are {written}",
+        shorten(why, 4 * QUOTED)
+    ))
 }
 
 /// `misere`: 0 (normal play, the default) or 1.

@@ -320,7 +320,14 @@ fn a_single_games_grundy_value_waits_for_no_large_table() {
 fn bad_requests_are_400_naming_the_parameter() {
     let server = Server::start();
     for (path, needle) in [
-        ("/api/position", "missing field `piles`"),
+        (
+            "/api/position",
+            "missing field `piles`; the parameters are piles=A,B,C[,...][&misere=0|1]",
+        ),
+        (
+            "/api/sum?misere=1",
+            "missing field `limit`; the parameters are limit=L[&misere=0|1]",
+        ),
         (
             "/api/position?piles=",
             "parameter 'piles': a number is empty",
@@ -361,7 +368,10 @@ fn bad_requests_are_400_naming_the_parameter() {
             "/api/position?piles=1,2,3&piles=1,2,3",
             "duplicate field `piles`",
         ),
-        ("/api/slice?a=1", "missing field `limit`"),
+        (
+            "/api/slice?a=1",
+            "missing field `limit`; the parameters are a=A&limit=L[&misere=0|1]",
+        ),
         (
             "/api/slice?a=1.5&limit=3",
             "parameter 'a': '1.5' is not a whole number",
