@@ -506,6 +506,39 @@ async fn a_request_body_past_the_limit_is_refused() {
     assert!(body["error"].as_str().unwrap().contains("too large"));
 }
 
+/// A browser that holds the page's current file gets a 304 with the file's
+/// entity tag and no bytes, through every layer of the server; with
+/// another tag, the file.
+#[tokio::test]
+async fn a_page_file_the_browser_holds_is_a_304() {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use tower::ServiceExt;
+    let app = stone_game_server::router(&stone_game_server::Config::default());
+    let ask = |tag: Option<&str>| {
+        let mut request = Request::get("/app.js").header(header::HOST, "127.0.0.1");
+        if let Some(tag) = tag {
+            request = request.header(header::IF_NONE_MATCH, tag);
+        }
+        app.clone().oneshot(request.body(Body::empty()).unwrap())
+    };
+    let first = ask(None).await.unwrap();
+    assert_eq!(first.status(), 200);
+    let tag = first.headers()[header::ETAG].to_str().unwrap().to_string();
+    let again = ask(Some(&tag)).await.unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()[header::ETAG], tag.as_str());
+    assert_eq!(again.headers()["x-content-type-options"], "nosniff");
+    let body = axum::body::to_bytes(again.into_body(), 1024).await.unwrap();
+    assert!(body.is_empty());
+    let other = ask(Some("\"0\"")).await.unwrap();
+    assert_eq!(other.status(), 200);
+    let body = axum::body::to_bytes(other.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    assert_eq!(&body[..], include_bytes!("../web/app.js"));
+}
+
 /// The library's answer about `position`, from tables of its own to 40, as
 /// JSON.
 fn librarys(position: &Position, convention: Convention) -> Value {
