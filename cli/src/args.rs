@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
-use stone_game::{Convention, GrundyTable, ScannedTables, ScannedTriples};
+use stone_game::{Convention, ScannedTables, ScannedTriples};
 
-use crate::limits::{MAX_BRUTE, MAX_GRUNDY, MAX_WHOLE_SCAN};
+use crate::limits::{MAX_BRUTE, MAX_WHOLE_SCAN};
 use crate::runtime::RuntimeScan;
 
 /// Every losing position of the three-pile stone game.
@@ -69,9 +69,12 @@ pub(crate) enum Command {
     /// `lose` by the XOR of their Grundy values (piles up to 1500)
     #[command(allow_negative_numbers = true)]
     Value(ValueQuery),
-    /// The Sprague-Grundy value of A B C (piles in any order): 0 exactly when
-    /// it is losing; a sum of games is lost when the XOR of their values is 0
-    #[command(allow_negative_numbers = true)]
+    /// The Sprague-Grundy value of A B C (piles in any order), or of a sum of
+    /// games, the XOR of theirs: 0 exactly when it is losing (piles up to
+    /// 1500)
+    // `--misere` is taken only to be refused with the reason (Grundy values
+    // are normal play's), so its help does not offer it.
+    #[command(allow_negative_numbers = true, mut_arg("misere", |a| a.hide(true)))]
     Grundy(GrundyPosition),
     /// Play against the engine from A B C, or a sum of games, or from a random start you can win
     ///
@@ -434,15 +437,10 @@ pub(crate) struct ValueQuery {
 /// `grundy`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct GrundyPosition {
-    /// A pile
-    #[arg(value_parser = grundy_pile)]
-    pub a: u64,
-    /// Another pile
-    #[arg(value_parser = grundy_pile)]
-    pub b: u64,
-    /// The third pile
-    #[arg(value_parser = grundy_pile)]
-    pub c: u64,
+    /// The piles: three, or three per game of a sum (`1 2 3 4 5 6`, or
+    /// `1 2 3 + 4 5 6`)
+    #[arg(value_name = "PILE", required = true)]
+    pub piles: Vec<String>,
     /// Print JSON: {"convention","position","outcome","remoteness":null,"grundy":g}
     #[arg(long)]
     pub json: bool,
@@ -534,16 +532,6 @@ fn pile_of_a_pair(s: &str) -> Result<u64, String> {
         format!(
             "the largest pile is {MAX_WHOLE_SCAN} ({})",
             ScannedTables::NO_FURTHER
-        )
-    })
-}
-
-/// A pile of `grundy`: the values are computed up to [`MAX_GRUNDY`].
-fn grundy_pile(s: &str) -> Result<u64, String> {
-    parse_up_to(s, || {
-        format!(
-            "the largest pile is {MAX_GRUNDY} ({})",
-            GrundyTable::NO_FURTHER
         )
     })
 }

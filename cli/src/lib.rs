@@ -15,7 +15,7 @@
 //! | `moves A B C [...] [--json]` | the positions the winning moves leave, piles in the order given (each line a move `play` takes from the same piles), or why there is none |
 //! | `moves A B C [...] --all [--json]` | every legal move, best first, with the outcome (and for one game the remoteness) of the position it leaves: `X Y Z  lose in 4` |
 //! | `value A B C [...] [--json]` | `win in N` or `lose in N`: who wins, and in how many moves with perfect play; `win` or `lose` for a sum of games |
-//! | `grundy A B C [--json]` | the Sprague-Grundy value: 0 exactly at a losing position |
+//! | `grundy A B C [+ D E F ...] [--json]` | the Sprague-Grundy value, of a sum the XOR of its games': 0 exactly at a losing position |
 //! | `list [L \| --limit L] [--format plain\|csv\|json \| --json] [--scan]` | the losing positions with `z <= L` |
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
 //! | `draw slice A\|partners\|counts\|grundy A\|remoteness A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
@@ -27,8 +27,9 @@
 //!
 //! Every command asks the library's [`Solver`](stone_game::Solver) and
 //! prints its answer; `--json` prints the library's JSON shape of it
-//! (README, "JSON answers"), which names its convention. `value` and
-//! `moves` take a sum of games as `play` does: three piles for each game.
+//! (README, "JSON answers"), which names its convention. `value`, `moves`
+//! and `grundy` take a sum of games as `play` does: three piles for each
+//! game.
 //!
 //! `--misere` plays the misère game (whoever takes the last stone loses) on
 //! every command that answers, `draw` and `play`; `grundy`, `draw grundy`
@@ -223,9 +224,7 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         }
         Some(Command::Moves(m)) => moves::moves(ctx, &m.piles, m.rules.convention(), m.all, m.json),
         Some(Command::Value(v)) => value::value(ctx, &v.piles, v.rules.convention(), v.json),
-        Some(Command::Grundy(p)) => {
-            grundy::grundy(ctx, [p.a, p.b, p.c], p.rules.convention(), p.json)
-        }
+        Some(Command::Grundy(g)) => grundy::grundy(ctx, &g.piles, g.rules.convention(), g.json),
         Some(Command::List(query)) => list::list(ctx, &query),
         Some(Command::Verify { brute_limit }) => verify::verify(ctx, brute_limit),
         Some(Command::Help { command }) => usage::help(ctx, &command),

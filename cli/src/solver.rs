@@ -3,8 +3,8 @@
 //! command.
 
 use stone_game::{
-    AnswerError, Convention, GrundyTable, MisereUndefined, Position, RemotenessTable,
-    ScannedTables, ScannedTotals, ScannedTriples, Solver,
+    AnswerError, Convention, GrundyTable, MisereUndefined, Position, PositionError,
+    RemotenessTable, ScannedTables, ScannedTotals, ScannedTriples, Solver,
 };
 
 use crate::context::{Ctx, Failure};
@@ -166,8 +166,10 @@ pub(crate) fn refuse_misere_sum(
 }
 
 /// The position of `piles` as typed (three, or three for each game of a
-/// sum, separated by spaces, commas or `+`), or its refusal.
-pub(crate) fn parse_position(piles: &[String]) -> Result<Position, Failure> {
+/// sum, separated by spaces, commas or `+`), or its refusal; a number past
+/// `u64` is refused naming `largest`, the command's largest pile, rather
+/// than `u64`'s.
+pub(crate) fn parse_position(piles: &[String], largest: u64) -> Result<Position, Failure> {
     // Joined, an empty argument would vanish between two spaces.
     if piles.iter().any(|word| word.trim().is_empty()) {
         return Err(Failure::Usage(
@@ -175,8 +177,10 @@ pub(crate) fn parse_position(piles: &[String]) -> Result<Position, Failure> {
                 .to_string(),
         ));
     }
-    piles
-        .join(" ")
-        .parse::<Position>()
-        .map_err(|e| Failure::Usage(e.to_string()))
+    piles.join(" ").parse::<Position>().map_err(|e| match e {
+        PositionError::TooLarge { word } => Failure::Usage(format!(
+            "'{word}' is not a pile: it is too large; the largest pile is {largest}"
+        )),
+        e => Failure::Usage(e.to_string()),
+    })
 }

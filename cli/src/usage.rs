@@ -366,7 +366,6 @@ mod tests {
             (vec!["sum", past], "the largest limit is 65535"),
             (vec!["list", "--limit", past], "the largest limit is 65535"),
             (vec!["partner", "1", past], "the largest pile is 32000"),
-            (vec!["grundy", past, "1", "1"], "the largest pile is 1500"),
             (
                 vec!["verify", "--brute-limit", past],
                 "the largest brute force is 500",

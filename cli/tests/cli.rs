@@ -953,9 +953,10 @@ fn bad_piles_and_misere_sums() {
     );
     assert_eq!(
         bad(&["value", "99999999999999999999999", "1", "2"]),
-        "error: '99999999999999999999...' is not a pile: it is too large; the largest pile is \
-         18446744073709551615"
+        "error: '99999999999999999999...' is not a pile: it is too large; the largest pile is 1500"
     );
+    // `moves` and `play` take any pile their tables decide.
+    assert!(bad(&["moves", "99999999999999999999999", "1", "2"]).ends_with("18446744073709551615"));
     assert_eq!(
         bad(&["value", "-1", "2", "3"]),
         "error: '-1' is not a pile: it is negative; expected a whole number from 0"
@@ -1136,12 +1137,61 @@ fn grundy_prints_the_value_plain_and_as_json() {
 }
 
 #[test]
+fn grundy_of_a_sum_is_the_xor_of_its_games_values() {
+    let table = stone_game::GrundyTable::compute(12).expect("small");
+    let value = |g: &[u64]| table.value(g[0], g[1], g[2]).unwrap();
+    for piles in [
+        vec![0, 0, 1, 0, 1, 1],
+        vec![0, 0, 2, 0, 1, 1],
+        vec![12, 7, 9, 1, 3, 3, 5, 5, 5],
+        vec![3, 1, 2, 3, 1, 2],
+    ] {
+        let xor = piles.chunks(3).map(value).fold(0, |x, v| x ^ v);
+        let words: Vec<String> = piles.iter().map(u64::to_string).collect();
+        let mut argv = vec!["grundy"];
+        argv.extend(words.iter().map(String::as_str));
+        assert_eq!(ok(&argv), format!("{xor}\n"), "{piles:?}");
+        // As `value` takes them: `+` between games, commas.
+        let games: Vec<String> = piles
+            .chunks(3)
+            .map(|g| format!("{},{},{}", g[0], g[1], g[2]))
+            .collect();
+        let typed = games.join(" + ");
+        assert_eq!(ok(&["grundy", &typed]), format!("{xor}\n"), "{typed}");
+        let outcome = if xor == 0 { "lose" } else { "win" };
+        argv.push("--json");
+        assert_eq!(
+            json(&ok(&argv)),
+            json!({
+                "convention": "normal", "position": piles, "outcome": outcome,
+                "remoteness": null, "grundy": xor
+            }),
+            "{piles:?}"
+        );
+    }
+    // Misère is refused in the library's words, and not offered by the help.
+    assert!(
+        bad(&["grundy", "1", "2", "3", "4", "5", "6", "--misere"]).contains("normal play only")
+    );
+    assert!(!ok(&["grundy", "--help"]).contains("--misere"));
+}
+
+#[test]
 fn grundy_refuses_bad_input() {
     let past = (MAX_GRUNDY + 1).to_string();
     for (args, needle) in [
-        (vec!["1", "2"], "required arguments were not provided"),
-        (vec!["1", "2", "3", "4"], "unexpected argument '4'"),
-        (vec!["1", "x", "3"], "invalid value 'x'"),
+        (vec![], "required arguments were not provided"),
+        (vec!["1", "2"], "2 piles: a position is three piles"),
+        (
+            vec!["1", "2", "3", "4"],
+            "4 piles: a position is three piles",
+        ),
+        (
+            vec!["1", "2", "+", "3", "4", "5", "6"],
+            "a '+' after 2 piles: a '+' goes between games",
+        ),
+        (vec!["1", "x", "3"], "'x' is not a pile"),
+        (vec!["1", "", "3"], "an empty argument is not a pile"),
         (vec!["1", "-2", "3"], "negative"),
         (vec!["1", "2", "99999999999999999999"], "too large"),
         (

@@ -1,26 +1,28 @@
-//! `grundy A B C`: the Sprague-Grundy value of a position, normal play
-//! only: the library refuses it under misère play, where the values of a
-//! sum's games do not decide it.
+//! `grundy PILE...`: the Sprague-Grundy value of a position, or of a sum
+//! of games (the XOR of its games' values), normal play only: the library
+//! refuses it under misère play, where the values of a sum's games do not
+//! decide it.
 
-use stone_game::{Convention, Position};
+use stone_game::Convention;
 
 use crate::context::{Ctx, Failure};
+use crate::limits::MAX_GRUNDY;
 use crate::runtime;
-use crate::solver::Built;
+use crate::solver::{Built, parse_position};
 use crate::words::games_text;
 
-/// `grundy A B C [--json]`; `--misere` is refused before any table is
+/// `grundy PILE... [--json]`; `--misere` is refused before any table is
 /// computed.
 pub(crate) fn grundy(
     ctx: &mut Ctx,
-    p: [u64; 3],
+    piles: &[String],
     convention: Convention,
     as_json: bool,
 ) -> Result<u8, Failure> {
     if convention == Convention::Misere {
         return Err(runtime::misere_refused("grundy"));
     }
-    let position = Position::game(p);
+    let position = parse_position(piles, u64::from(MAX_GRUNDY))?;
     let what = format!("the value of {}", games_text(&position));
     let built = Built::new(convention).grundy(ctx, position.largest_pile(), &what)?;
     let answer = built

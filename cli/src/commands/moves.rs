@@ -18,7 +18,9 @@ pub(crate) fn moves(
     all: bool,
     as_json: bool,
 ) -> Result<u8, Failure> {
-    let position = parse_position(piles)?;
+    // How large a pile may be depends on --all and on the tables: each
+    // refuses its own past what it covers.
+    let position = parse_position(piles, u64::MAX)?;
     refuse_misere_sum("moves", &position, convention)?;
     if all {
         all_moves(ctx, &position, convention, as_json)

@@ -5,6 +5,7 @@
 use stone_game::{Convention, Position, ValueAnswer};
 
 use crate::context::{Ctx, Failure};
+use crate::limits::MAX_REMOTENESS;
 use crate::solver::{Built, parse_position, refuse_misere_sum};
 use crate::words::{games_text, outcome_text};
 
@@ -17,7 +18,7 @@ pub(crate) fn value(
     convention: Convention,
     as_json: bool,
 ) -> Result<u8, Failure> {
-    let position = parse_position(piles)?;
+    let position = parse_position(piles, u64::from(MAX_REMOTENESS))?;
     let answer = answer(ctx, &position, convention)?;
     if as_json {
         ctx.print_json(&answer)?;

@@ -52,10 +52,11 @@ pub(crate) fn play(
 ) -> Result<u8, Failure> {
     interrupt::exit_on_ctrl_c(ctx.interactive);
     let misere = convention == Convention::Misere;
-    // Typed as `value` and `moves` take them: spaces, commas or `+`.
+    // Typed as `value` and `moves` take them: spaces, commas or `+`. Any
+    // pile: past the remoteness, the engine plays by the stones left.
     let given = match piles {
         [] => None,
-        _ => Some(parse_position(piles)?),
+        _ => Some(parse_position(piles, u64::MAX)?),
     };
     if let Some(position) = &given {
         refuse_misere_sum("play", position, convention)?;
