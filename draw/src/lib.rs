@@ -103,9 +103,14 @@ fn text<E: std::fmt::Display>(e: E) -> String {
 }
 
 /// An axis label for whole numbers only: a limit of a few gives ticks between them.
+/// plotters steps its ticks by adding a fraction, so a tick meant to be 0
+/// or 1 can be a hair off it (at a limit of 1, 0 came as -5.6e-17 and no
+/// tick had a number).
 fn whole(v: &f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
+    let nearest = v.round();
+    if (v - nearest).abs() < 1e-9 {
+        // `+ 0.0` makes -0 a 0.
+        format!("{:.0}", nearest + 0.0)
     } else {
         String::new()
     }
@@ -128,6 +133,20 @@ mod tests {
     use stone_game::Convention;
 
     use super::*;
+
+    #[test]
+    fn only_whole_ticks_are_numbered_however_they_were_reached() {
+        assert_eq!(whole(&3.0), "3");
+        assert_eq!(whole(&0.0), "0");
+        assert_eq!(whole(&-0.0), "0");
+        assert_eq!(whole(&(0.1 + 0.2 - 0.3)), "0");
+        assert_eq!(whole(&(0.3 - 0.1 - 0.2)), "0");
+        assert_eq!(whole(&(0.7 + 0.1 + 0.2)), "1");
+        assert_eq!(whole(&1e6), "1000000");
+        for fraction in [0.5, 0.2, -0.4, 1.0001, 2.999] {
+            assert_eq!(whole(&fraction), "", "{fraction}");
+        }
+    }
     use crate::test_support::*;
 
     /// Set in the process of its own that
