@@ -143,7 +143,7 @@ mod tests {
         assert_eq!(whole(&(0.3 - 0.1 - 0.2)), "0");
         assert_eq!(whole(&(0.7 + 0.1 + 0.2)), "1");
         assert_eq!(whole(&1e6), "1000000");
-        for fraction in [0.5, 0.2, -0.4, 1.0001, 2.999] {
+        for fraction in [0.5, 0.2, -0.4, 1.0001, 2.999, 1e-9] {
             assert_eq!(whole(&fraction), "", "{fraction}");
         }
     }
