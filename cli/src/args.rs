@@ -40,9 +40,11 @@ pub(crate) enum Command {
     /// The number of losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
     Count(LimitQuery),
-    /// Whether the position A B C (piles in any order) is losing for the player to move
+    /// Whether the position A B C (piles in any order) is losing for the
+    /// player to move, however large its largest pile; for a sum of games,
+    /// by the XOR of their Grundy values (piles up to 1500)
     #[command(allow_negative_numbers = true)]
-    IsLosing(Position),
+    IsLosing(IsLosingQuery),
     /// The one pile C for which A B C is losing
     #[command(allow_negative_numbers = true)]
     Partner {
@@ -364,32 +366,13 @@ fn parse_picture_limit(s: &str) -> Result<PictureLimit, String> {
     }
 }
 
-/// The three piles of `is-losing` and `moves`.
-#[derive(Debug, clap::Args)]
-pub(crate) struct Piles {
-    /// A pile
-    #[arg(value_parser = pile)]
-    a: u64,
-    /// Another pile
-    #[arg(value_parser = pile)]
-    b: u64,
-    /// The third pile
-    #[arg(value_parser = pile)]
-    c: u64,
-}
-
-impl Piles {
-    /// The position, in the order given.
-    pub(crate) fn get(&self) -> [u64; 3] {
-        [self.a, self.b, self.c]
-    }
-}
-
 /// `is-losing`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Position {
-    #[command(flatten)]
-    pub piles: Piles,
+pub(crate) struct IsLosingQuery {
+    /// The piles: three, or three per game of a sum (`1 2 3 4 5 6`, or
+    /// `1 2 3 + 4 5 6`)
+    #[arg(value_name = "PILE", required = true)]
+    pub piles: Vec<String>,
     // In `help`, not a doc comment: rustdoc would read `[a,b,c]` as a link.
     #[arg(
         long,
@@ -511,17 +494,6 @@ fn limit(s: &str) -> Result<u64, String> {
             "the largest limit is {} ({})",
             ScannedTriples::MAX_LIMIT,
             ScannedTriples::NO_FURTHER
-        )
-    })
-}
-
-/// A pile of `is-losing` and `moves`: the largest may be any `u64`; the other
-/// two are scanned to, up to [`MAX_WHOLE_SCAN`].
-fn pile(s: &str) -> Result<u64, String> {
-    parse_up_to(s, || {
-        format!(
-            "the largest pile is {}, and the two smaller piles are at most {MAX_WHOLE_SCAN}",
-            u64::MAX
         )
     })
 }

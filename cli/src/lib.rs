@@ -10,7 +10,7 @@
 //! | *(none)* | S([`LIMIT`](stone_game::LIMIT)) |
 //! | `sum [L \| --limit L] [--scan] [--json]` | S(L), the sum of `x + y + z` over the losing positions `x <= y <= z <= L` |
 //! | `count [L \| --limit L] [--scan] [--json]` | how many losing positions have `z <= L` |
-//! | `is-losing A B C [--json]` | `losing` or `winning` |
+//! | `is-losing A B C [+ D E F ...] [--json]` | `losing` or `winning`; of a sum, by the XOR of its games' Grundy values |
 //! | `partner A B [--json]` | the one `C` for which `A B C` is losing |
 //! | `moves A B C [...] [--json]` | the positions the winning moves leave, piles in the order given (each line a move `play` takes from the same piles), or why there is none |
 //! | `moves A B C [...] --all [--json]` | every legal move, best first, with the outcome (and for one game the remoteness) of the position it leaves: `X Y Z  lose in 4` |
@@ -27,9 +27,9 @@
 //!
 //! Every command asks the library's [`Solver`](stone_game::Solver) and
 //! prints its answer; `--json` prints the library's JSON shape of it
-//! (README, "JSON answers"), which names its convention. `value`, `moves`
-//! and `grundy` take a sum of games as `play` does: three piles for each
-//! game.
+//! (README, "JSON answers"), which names its convention. `is-losing`,
+//! `value`, `moves` and `grundy` take a sum of games as `play` does: three
+//! piles for each game.
 //!
 //! `--misere` plays the misère game (whoever takes the last stone loses) on
 //! every command that answers, `draw` and `play`; `grundy`, `draw grundy`
@@ -216,8 +216,8 @@ fn dispatch(ctx: &mut Ctx, command: Option<Command>) -> Result<u8, Failure> {
         None => default::default(ctx),
         Some(Command::Sum(query)) => totals::sum_or_count(ctx, &query, totals::Total::Sum),
         Some(Command::Count(query)) => totals::sum_or_count(ctx, &query, totals::Total::Count),
-        Some(Command::IsLosing(p)) => {
-            is_losing::is_losing(ctx, p.piles.get(), p.rules.convention(), p.json)
+        Some(Command::IsLosing(q)) => {
+            is_losing::is_losing(ctx, &q.piles, q.rules.convention(), q.json)
         }
         Some(Command::Partner { a, b, json, rules }) => {
             partner::partner(ctx, a, b, rules.convention(), json)

@@ -167,9 +167,12 @@ pub(crate) fn refuse_misere_sum(
 
 /// The position of `piles` as typed (three, or three for each game of a
 /// sum, separated by spaces, commas or `+`), or its refusal; a number past
-/// `u64` is refused naming `largest`, the command's largest pile, rather
-/// than `u64`'s.
-pub(crate) fn parse_position(piles: &[String], largest: u64) -> Result<Position, Failure> {
+/// `u64` is refused naming `largest`, the command's largest pile (and any
+/// bound on the others), rather than `u64`'s.
+pub(crate) fn parse_position(
+    piles: &[String],
+    largest: impl std::fmt::Display,
+) -> Result<Position, Failure> {
     // Joined, an empty argument would vanish between two spaces.
     if piles.iter().any(|word| word.trim().is_empty()) {
         return Err(Failure::Usage(

@@ -260,18 +260,18 @@ mod tests {
     fn each_kind_reads_as_one_line_with_its_fix() {
         for (args, expected) in [
             (
-                &["is-losing", "1", "2"][..],
-                "the following required arguments were not provided: <C>; usage: \
-                 stone-game is-losing <A> <B> <C>",
+                &["partner", "1"][..],
+                "the following required arguments were not provided: <B>; usage: \
+                 stone-game partner <A> <B>",
             ),
             (
                 &["sum", "1", "2"],
                 "unexpected argument '2' found; usage: stone-game sum [OPTIONS] [L]",
             ),
             (
-                &["is-losing", "1"],
-                "the following required arguments were not provided: <B> <C>; usage: \
-                 stone-game is-losing <A> <B> <C>",
+                &["partner"],
+                "the following required arguments were not provided: <A> <B>; usage: \
+                 stone-game partner <A> <B>",
             ),
             (
                 &["sum", "--json", "--json"],
@@ -369,11 +369,6 @@ mod tests {
             (
                 vec!["verify", "--brute-limit", past],
                 "the largest brute force is 500",
-            ),
-            (
-                vec!["is-losing", "1", "2", past],
-                "the largest pile is 18446744073709551615, and the two smaller piles are at \
-                 most 32000",
             ),
         ] {
             let message = refusal(&args);

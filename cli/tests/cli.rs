@@ -278,6 +278,41 @@ fn scan_forces_the_runtime_scan() {
 // --- is-losing, partner, moves ---------------------------------------------
 
 #[test]
+fn is_losing_a_sum_is_the_xor_of_its_games_values() {
+    let table = stone_game::GrundyTable::compute(12).expect("small");
+    let value = |g: &[u64]| table.value(g[0], g[1], g[2]).unwrap();
+    for piles in [
+        vec![0, 0, 1, 0, 1, 1],
+        vec![0, 0, 2, 0, 1, 1],
+        vec![12, 7, 9, 1, 3, 3, 5, 5, 5],
+        vec![3, 1, 2, 3, 1, 2],
+    ] {
+        let xor = piles.chunks(3).map(value).fold(0, |x, v| x ^ v);
+        let word = if xor == 0 { "losing" } else { "winning" };
+        let games: Vec<String> = piles
+            .chunks(3)
+            .map(|g| format!("{},{},{}", g[0], g[1], g[2]))
+            .collect();
+        let typed = games.join(" + ");
+        assert_eq!(ok(&["is-losing", &typed]), format!("{word}\n"), "{typed}");
+        let outcome = if xor == 0 { "lose" } else { "win" };
+        assert_eq!(
+            json(&ok(&["is-losing", &typed, "--json"])),
+            json!({
+                "convention": "normal", "position": piles, "outcome": outcome,
+                "remoteness": null, "grundy": xor
+            }),
+            "{typed}"
+        );
+    }
+    // One game typed with commas, as `value` takes it.
+    assert_eq!(ok(&["is-losing", "1,3,3"]), "losing\n");
+    assert!(
+        bad(&["is-losing", "1", "2", "3", "4", "5", "6", "--misere"]).contains("normal play only")
+    );
+}
+
+#[test]
 fn is_losing_answers_in_any_order() {
     for (p, answer) in [
         ([0, 0, 0], "losing"),
@@ -842,8 +877,9 @@ fn help_and_version_go_to_stdout() {
 #[test]
 fn bad_missing_argument() {
     let e = bad(&["is-losing", "1", "2"]);
-    assert!(e.contains("<C>"), "{e}");
-    bad(&["is-losing"]);
+    assert!(e.contains("2 piles: a position is three piles"), "{e}");
+    let e = bad(&["is-losing"]);
+    assert!(e.contains("<PILE>..."), "{e}");
     bad(&["partner", "1"]);
     bad(&["moves", "1", "2"]);
     let e = bad(&["list", "--limit"]);
@@ -861,8 +897,13 @@ fn bad_extra_argument() {
     bad(&["list", "5", "6"]);
     // The fix: the command's usage.
     assert_eq!(
+        bad(&["partner", "1", "2", "3"]),
+        "error: unexpected argument '3' found; usage: stone-game partner [OPTIONS] <A> <B>"
+    );
+    // A position of the wrong number of piles says what a position is.
+    assert_eq!(
         bad(&["is-losing", "1", "2", "3", "4"]),
-        "error: unexpected argument '4' found; usage: stone-game is-losing [OPTIONS] <A> <B> <C>"
+        "error: 4 piles: a position is three piles, or three for each game of a sum"
     );
 }
 
