@@ -84,25 +84,36 @@ fn matches(headers: &HeaderMap, tag: &HeaderValue) -> bool {
         })
 }
 
+/// A JSON 405 with `Allow: GET,HEAD`, saying what answers them: `this
+/// path` or `this server`.
+fn get_and_head_only(what: &str) -> Response {
+    let mut refusal = error_response(
+        StatusCode::METHOD_NOT_ALLOWED,
+        &format!("method not allowed: {what} answers GET,HEAD"),
+        None,
+    );
+    refusal
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
+    refusal
+}
+
 /// The file at `uri`'s path for a GET or HEAD (304 when the client's copy
-/// is current), or a JSON 404 (405 for another method on a file, with
-/// `Allow`).
+/// is current), or a JSON 404 (405 for another method on a file, or for a
+/// request that names no path, with `Allow`).
 pub(crate) async fn file(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    // CONNECT's `host:port` and `OPTIONS *` name no path: they ask the
+    // server itself, which answers GET and HEAD on its paths alone.
+    if !uri.path().starts_with('/') {
+        return get_and_head_only("this server");
+    }
     let path = match uri.path() {
         "/index.html" => "/",
         path => path,
     };
     match FILES.iter().position(|(p, _, _)| *p == path) {
         Some(_) if method != Method::GET && method != Method::HEAD => {
-            let mut refusal = error_response(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "method not allowed: this path answers GET,HEAD",
-                None,
-            );
-            refusal
-                .headers_mut()
-                .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
-            refusal
+            get_and_head_only("this path")
         }
         Some(index) => {
             let (_, content_type, bytes) = FILES[index];
@@ -221,6 +232,32 @@ mod tests {
         let answer = ask(Method::GET, "/nothing", &[]).await;
         assert_eq!(answer.status(), StatusCode::NOT_FOUND);
         assert_eq!(error_of(answer).await, "no such page: /nothing");
+    }
+
+    #[tokio::test]
+    async fn a_request_that_names_no_path_is_a_405() {
+        for (method, target) in [
+            (Method::CONNECT, "127.0.0.1:8260"),
+            (Method::OPTIONS, "*"),
+            (Method::GET, "*"),
+        ] {
+            let answer = ask(method.clone(), target, &[]).await;
+            assert_eq!(
+                answer.status(),
+                StatusCode::METHOD_NOT_ALLOWED,
+                "{method} {target}"
+            );
+            assert_eq!(answer.headers()[header::ALLOW], "GET,HEAD");
+            assert_eq!(
+                error_of(answer).await,
+                "method not allowed: this server answers GET,HEAD"
+            );
+        }
+        let answer = ask(Method::POST, "/", &[]).await;
+        assert_eq!(
+            error_of(answer).await,
+            "method not allowed: this path answers GET,HEAD"
+        );
     }
 
     #[tokio::test]
