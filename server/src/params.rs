@@ -459,23 +459,27 @@ mod tests {
         assert!(message.contains("computes maps only up to 20"), "{message}");
     }
 
-    /// A long parameter name or value is quoted short, whatever refuses it.
+    /// A long parameter name or value is quoted short, whatever refuses it:
+    /// in characters, as the quotes are cut, of one byte or of four.
     #[test]
     fn a_refusal_quotes_little_of_what_was_sent() {
         let long = "9".repeat(5000);
         let name = "x".repeat(5000);
+        let wide = "\u{1F600}".repeat(5000);
         for (path, query) in [
             ("/api/position", format!("piles={long}")),
             ("/api/position", format!("piles=1,2,{long}x")),
             ("/api/slice", format!("a={long}&limit=1")),
             ("/api/sum", format!("limit=1&misere={long}")),
             ("/api/sum", format!("limit=1&{name}=1")),
+            ("/api/slice", format!("{wide}=1")),
+            ("/api/position", format!("piles=1,2,{wide}")),
         ] {
             let message = message(path, &query);
+            let characters = message.chars().count();
             assert!(
-                message.len() < 300,
-                "{path}: {} bytes: {message}",
-                message.len()
+                characters < 300,
+                "{path}: {characters} characters: {message}"
             );
         }
     }
