@@ -373,11 +373,9 @@ pub(crate) struct IsLosingQuery {
     /// `1 2 3 + 4 5 6`)
     #[arg(value_name = "PILE", required = true)]
     pub piles: Vec<String>,
-    // In `help`, not a doc comment: rustdoc would read `[a,b,c]` as a link.
-    #[arg(
-        long,
-        help = r#"Print JSON: {"convention","position":[a,b,c],"outcome":"win"|"lose","remoteness":null,"grundy":null}"#
-    )]
+    /// Print JSON: {"convention","position","outcome":"win"|"lose","remoteness":null,"grundy":null|g},
+    /// g for a sum: the XOR of its games' Grundy values
+    #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub rules: Rules,
