@@ -24,6 +24,11 @@
 //! own; the soak prints each batch's percentiles and that memory, and fails
 //! on a wrong answer, a slow or idle client the server did not close, or
 //! memory that grew.
+//!
+//! With `-- --paths FILE`, the page's traffic is written to FILE instead,
+//! one request's path and query a line, for a client outside: `wrk` with
+//! `server/benches/page_traffic.lua` replays it (BENCHMARKS.md has the
+//! command).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -380,6 +385,14 @@ fn main() {
         serve_child();
         return;
     }
+    if let Some(file) = paths_file() {
+        let paths: String = page_traffic(&mut fastrand::Rng::with_seed(8260), REQUESTS)
+            .iter()
+            .map(|r| r.path() + "\n")
+            .collect();
+        std::fs::write(&file, paths).expect("the file of the page's traffic");
+        return;
+    }
     // `cargo bench` passes --bench; `cargo test --benches` runs it too, and
     // then it runs small mixes only.
     let quick = !std::env::args().any(|a| a == "--bench");
@@ -510,6 +523,13 @@ fn soak_seconds() -> Option<u64> {
     let at = args.iter().position(|a| a == "--soak")?;
     let seconds = args.get(at + 1).and_then(|s| s.parse().ok());
     Some(seconds.expect("--soak takes a number of seconds"))
+}
+
+/// The file named by `--paths FILE`, if given.
+fn paths_file() -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    let at = args.iter().position(|a| a == "--paths")?;
+    Some(args.get(at + 1).cloned().expect("--paths takes a file"))
 }
 
 /// The requests of one batch of the soak.
