@@ -6,12 +6,14 @@
 use std::sync::Arc;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use stone_game::{Convention, GrundyMap, Move, Position, RemotenessMap, Solver, Total};
 
+use crate::answers::{Answers, Asked};
 use crate::error::ApiError;
 use crate::params::{
     Params, Plane, PlaneQuery, PlaneRequest, PositionQuery, PositionRequest, SumQuery, SumRequest,
@@ -19,11 +21,13 @@ use crate::params::{
 use crate::tables::Tables;
 use crate::work::Work;
 
-/// What the handlers share: the tables, and the bound on heavy answers.
+/// What the handlers share: the tables, the bound on heavy answers, and the
+/// answers already written.
 #[derive(Clone)]
 pub(crate) struct App {
     pub(crate) tables: Arc<Tables>,
     pub(crate) work: Work,
+    pub(crate) answers: Arc<Answers>,
 }
 
 /// The largest answer, in bytes as estimated before it is computed, that
@@ -47,15 +51,40 @@ async fn answer<T: Send + 'static>(
     }
 }
 
-/// A 200 answer of `answer` as JSON, written into a buffer of `capacity`
-/// bytes to start with: an answer's size is known closely in advance, and a
-/// buffer grown by doubling would copy the largest answers, a megabyte,
-/// several times over.
-fn json_answer(answer: &impl Serialize, capacity: usize) -> Result<Response, ApiError> {
+/// The answer to `asked`: the one kept from before, else `job`'s, computed
+/// as [`answer`] computes it, and kept.
+async fn kept(
+    app: &App,
+    asked: Asked,
+    bytes: usize,
+    job: impl FnOnce() -> Result<Bytes, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    if let Some(body) = app.answers.get(&asked) {
+        return Ok(json(body));
+    }
+    let body = answer(&app.work, bytes, job).await?;
+    app.answers.keep(asked, body.clone());
+    Ok(json(body))
+}
+
+/// A 200 answer of the JSON `body`.
+fn json(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// `answer` as JSON, written into a buffer of `capacity` bytes to start
+/// with: an answer's size is known closely in advance (within three times
+/// it), and a buffer grown by doubling would copy the largest answers, a
+/// megabyte, several times over.
+fn written(answer: &impl Serialize, capacity: usize) -> Result<Bytes, ApiError> {
     let mut body = Vec::with_capacity(capacity);
     serde_json::to_writer(&mut body, answer)
         .map_err(|e| ApiError::Internal(format!("cannot write the answer: {e}")))?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    // `Bytes` holds its buffer's whole capacity, up to three times the
+    // answer, for as long as the answer is kept; giving the rest back is a
+    // shrink in place for the allocator.
+    body.shrink_to_fit();
+    Ok(Bytes::from(body))
 }
 
 /// About the bytes of the answer for a position of `piles` piles, each below
@@ -100,10 +129,15 @@ pub(crate) async fn position(
     let largest = position.largest_pile();
     let solver = Solver::new(convention);
     let written = move |answer: stone_game::PositionAnswer| {
-        json_answer(
+        written(
             &answer,
             position_bytes(answer.moves.len(), answer.value.position.piles().len()),
         )
+    };
+    let asked = |grundy: bool| Asked::Position {
+        position: position.clone(),
+        convention,
+        grundy,
     };
     match position.single() {
         Some(_) => {
@@ -113,7 +147,8 @@ pub(crate) async fn position(
                 Convention::Normal => app.tables.grundy_if_quick(largest).await?,
                 Convention::Misere => None,
             };
-            answer(&app.work, bytes, move || {
+            let asked = asked(grundy.is_some());
+            kept(&app, asked, bytes, move || {
                 let solver = solver.with_remoteness(&remoteness)?;
                 written(match &grundy {
                     Some(grundy) => solver.with_grundy(grundy)?.position(&position)?,
@@ -125,13 +160,13 @@ pub(crate) async fn position(
         None if convention == Convention::Normal => {
             let bytes = position_bytes(moves_from(&position), position.piles().len());
             let grundy = app.tables.grundy(largest).await?;
-            answer(&app.work, bytes, move || {
+            kept(&app, asked(true), bytes, move || {
                 written(solver.with_grundy(&grundy)?.position(&position)?)
             })
             .await
         }
         // A misère sum: the library refuses it before it needs a table.
-        None => written(solver.position(&position)?),
+        None => Ok(json(written(solver.position(&position)?)?)),
     }
 }
 
@@ -147,9 +182,14 @@ pub(crate) async fn slice(
         convention,
     } = query.request(Plane::Slice)?;
     let losing = app.tables.losing(convention, a.max(limit)).await?;
-    answer(&app.work, slice_bytes(limit), move || {
+    let asked = Asked::Slice {
+        a,
+        limit,
+        convention,
+    };
+    kept(&app, asked, slice_bytes(limit), move || {
         let solver = Solver::new(convention).with_tables(losing.tables())?;
-        Ok(Json(solver.slice(a, limit)?).into_response())
+        written(&solver.slice(a, limit)?, slice_bytes(limit))
     })
     .await
 }
@@ -183,14 +223,18 @@ pub(crate) async fn grundy(
     match convention {
         Convention::Normal => {
             let table = app.tables.grundy(a.max(limit)).await?;
-            answer(&app.work, map_bytes(limit), move || {
+            let asked = Asked::GrundyMap { a, limit };
+            kept(&app, asked, map_bytes(limit), move || {
                 let map: GrundyMap = solver.with_grundy(&table)?.grundy_map(a, limit)?;
-                json_answer(&map, map_bytes(limit))
+                written(&map, map_bytes(limit))
             })
             .await
         }
         // The library refuses: no table would answer.
-        Convention::Misere => json_answer(&solver.grundy_map(a, limit)?, map_bytes(limit)),
+        Convention::Misere => Ok(json(written(
+            &solver.grundy_map(a, limit)?,
+            map_bytes(limit),
+        )?)),
     }
 }
 
@@ -205,11 +249,16 @@ pub(crate) async fn remoteness(
         convention,
     } = query.request(Plane::Remoteness)?;
     let table = app.tables.remoteness(convention, a.max(limit)).await?;
-    answer(&app.work, remoteness_map_bytes(limit), move || {
+    let asked = Asked::RemotenessMap {
+        a,
+        limit,
+        convention,
+    };
+    kept(&app, asked, remoteness_map_bytes(limit), move || {
         let map: RemotenessMap = Solver::new(convention)
             .with_remoteness(&table)?
             .remoteness_map(a, limit)?;
-        json_answer(&map, remoteness_map_bytes(limit))
+        written(&map, remoteness_map_bytes(limit))
     })
     .await
 }
@@ -315,6 +364,51 @@ mod tests {
         assert_ne!(ran_on(INLINE_MOST + 1).await.unwrap(), here);
         // The bound sits at the size the docs give: 128 KiB.
         assert_eq!(INLINE_MOST, 131_072);
+    }
+
+    /// An answer is written as serde_json writes it, whatever the buffer's
+    /// first capacity.
+    #[test]
+    fn an_answer_is_written_as_json() {
+        let answer = Solver::new(Convention::Normal).total(3).unwrap();
+        let json = serde_json::to_vec(&answer).unwrap();
+        for capacity in [0, 1, 4096] {
+            assert_eq!(written(&answer, capacity).unwrap(), json);
+        }
+    }
+
+    /// A question's answer is computed once and then given from what was
+    /// kept, the same bytes as JSON; another question is computed.
+    #[tokio::test(flavor = "current_thread")]
+    async fn an_answer_is_computed_once_and_then_given_as_kept() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let app = App {
+            tables: Tables::new(None),
+            work: Work::new(1),
+            answers: Arc::new(Answers::new(crate::answers::KEPT_BYTES)),
+        };
+        let computed = Arc::new(AtomicUsize::new(0));
+        let ask = |a: u64| {
+            let computed = Arc::clone(&computed);
+            kept(&app, Asked::GrundyMap { a, limit: 0 }, 16, move || {
+                let n = computed.fetch_add(1, Ordering::SeqCst);
+                Ok(Bytes::from(format!("{{\"computed\":{n}}}")))
+            })
+        };
+        for (a, body, times) in [
+            (1, "{\"computed\":0}", 1),
+            (1, "{\"computed\":0}", 1),
+            (2, "{\"computed\":1}", 2),
+        ] {
+            let response = ask(a).await.unwrap();
+            assert_eq!(response.status(), 200);
+            assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+            let bytes = axum::body::to_bytes(response.into_body(), 1024)
+                .await
+                .unwrap();
+            assert_eq!(bytes, body, "A = {a}");
+            assert_eq!(computed.load(Ordering::SeqCst), times, "A = {a}");
+        }
     }
 
     /// A slice's answer fits: one pair at most for each `b`.

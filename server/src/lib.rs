@@ -14,6 +14,7 @@
 //! - `work`: heavy work on the blocking pool, so much at once;
 //! - `params`: each endpoint's query parameters;
 //! - `handlers`: parse, ask the [`Solver`](stone_game::Solver), serialize;
+//! - `answers`: the answers already written, kept by what was asked;
 //! - `tables`: the tables, each computed once and shared;
 //! - `error`: why a request has no answer, as JSON;
 //! - `openapi`: the API's OpenAPI document, at `/api/openapi.json`;
@@ -26,6 +27,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod answers;
 mod assets;
 mod config;
 mod connections;

@@ -17,6 +17,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::answers::{Answers, KEPT_BYTES};
 use crate::config::Config;
 use crate::error::error_response;
 use crate::handlers::App;
@@ -49,6 +50,7 @@ pub(crate) fn router(config: &Config) -> Router {
         .with_state(App {
             tables: Tables::new(config.memory),
             work: Work::new(answers_at_once()),
+            answers: Arc::new(Answers::new(KEPT_BYTES)),
         });
     limited(app, config)
 }
