@@ -8,12 +8,13 @@
 
 use libfuzzer_sys::fuzz_target;
 
-const PATHS: [&str; 5] = [
+const PATHS: [&str; 6] = [
     "/api/position",
     "/api/slice",
     "/api/grundy",
     "/api/remoteness",
     "/api/sum",
+    "/api/openapi.json",
 ];
 
 fuzz_target!(|data: &[u8]| {

@@ -7,10 +7,12 @@
 use axum::http::header;
 use axum::response::IntoResponse;
 
+use crate::params::{NoQuery, Params};
+
 /// The document, as served.
 pub(crate) const DOCUMENT: &str = include_str!("../openapi.json");
 
-/// `GET /api/openapi.json`.
-pub(crate) async fn document() -> impl IntoResponse {
+/// `GET /api/openapi.json`, which takes no parameters.
+pub(crate) async fn document(Params(NoQuery {}): Params<NoQuery>) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], DOCUMENT)
 }

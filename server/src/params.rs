@@ -199,6 +199,16 @@ impl SumQuery {
     }
 }
 
+/// `/api/openapi.json`: no parameters, so that a query meant for another
+/// endpoint is told, as every endpoint tells one it does not know.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NoQuery {}
+
+impl Parameters for NoQuery {
+    const WRITTEN: &'static str = "none";
+}
+
 /// Reads `query` as the endpoint at `path` does, and checks it as its
 /// handler does before it asks the library: `Ok(false)` for a path that is
 /// not an endpoint. The fuzz target's way in. What the library then
@@ -223,6 +233,9 @@ pub(crate) fn check(path: &str, query: &str) -> Result<bool, ApiError> {
         }
         "/api/sum" => {
             parsed::<SumQuery>(query)?.request()?;
+        }
+        "/api/openapi.json" => {
+            parsed::<NoQuery>(query)?;
         }
         _ => return Ok(false),
     }
@@ -344,6 +357,13 @@ mod tests {
         assert_eq!(status("/api/grundy", "a=1001&limit=3"), Err(422));
         assert_eq!(status("/api/remoteness", "a=1&limit=501"), Err(422));
         assert_eq!(status("/api/sum", "limit=4&misere=2"), Err(400));
+        assert_eq!(status("/api/openapi.json", ""), Ok(true));
+        assert_eq!(status("/api/openapi.json", "limit=4"), Err(400));
+        assert!(
+            message("/api/openapi.json", "limit=4").ends_with("the parameters are none"),
+            "{}",
+            message("/api/openapi.json", "limit=4")
+        );
     }
 
     /// Each endpoint's caps, as its handler applies them: a game's piles

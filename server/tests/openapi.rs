@@ -80,6 +80,7 @@ fn every_answer_and_refusal_is_what_the_document_says() {
         ("/api/sum?limit=1001", 422),
         ("/api/sum?limit=5&misere=2", 400),
         ("/api/openapi.json", 200),
+        ("/api/openapi.json?limit=4", 400),
     ] {
         check(&server, &document, query, status);
     }
