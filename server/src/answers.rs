@@ -88,12 +88,19 @@ impl Answers {
         self.kept.get(asked)
     }
 
-    /// Keeps `answer` for `asked` if it is at most [`KEPT_MOST`] bytes; a
-    /// copy of `Bytes` shares its buffer.
-    pub(crate) fn keep(&self, asked: Asked, answer: Bytes) {
-        if answer.len() <= KEPT_MOST {
-            self.kept.insert(asked, answer);
+    /// `answer` as `Bytes`, kept for `asked` if it is at most
+    /// [`KEPT_MOST`] bytes (a copy of `Bytes` shares its buffer).
+    pub(crate) fn keep(&self, asked: Asked, mut answer: Vec<u8>) -> Bytes {
+        if answer.len() > KEPT_MOST {
+            return Bytes::from(answer);
         }
+        // `Bytes` holds its buffer's whole capacity, up to three times the
+        // answer, for as long as the answer is kept; giving the rest back
+        // is a shrink in place for the allocator.
+        answer.shrink_to_fit();
+        let answer = Bytes::from(answer);
+        self.kept.insert(asked, answer.clone());
+        answer
     }
 }
 
@@ -113,7 +120,8 @@ mod tests {
     fn an_answer_kept_is_given_for_its_question_only() {
         let answers = Answers::new(KEPT_BYTES);
         let asked = game([3, 5, 7], Convention::Normal, true);
-        answers.keep(asked.clone(), Bytes::from_static(b"{\"seven\":7}"));
+        let answer = answers.keep(asked.clone(), b"{\"seven\":7}".to_vec());
+        assert_eq!(answer, &b"{\"seven\":7}"[..]);
         assert_eq!(answers.get(&asked).as_deref(), Some(&b"{\"seven\":7}"[..]));
         for other in [
             game([3, 5, 7], Convention::Normal, false),
@@ -150,7 +158,8 @@ mod tests {
         let answers = Answers::new(KEPT_BYTES);
         for (limit, bytes, kept) in [(1, KEPT_MOST, true), (2, KEPT_MOST + 1, false)] {
             let asked = Asked::GrundyMap { a: 0, limit };
-            answers.keep(asked.clone(), Bytes::from(vec![b'0'; bytes]));
+            let answer = answers.keep(asked.clone(), vec![b'0'; bytes]);
+            assert_eq!(answer.len(), bytes);
             assert_eq!(answers.get(&asked).is_some(), kept, "{bytes} bytes");
         }
     }
@@ -168,7 +177,7 @@ mod tests {
         let answers = Answers::new(bound);
         for a in 0..100 {
             let asked = Asked::GrundyMap { a, limit: 31 };
-            answers.keep(asked, Bytes::from(vec![b'0'; 1024]));
+            answers.keep(asked, vec![b'0'; 1024]);
         }
         let kept = (0..100)
             .filter(|&a| answers.get(&Asked::GrundyMap { a, limit: 31 }).is_some())

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use siphasher::sip::SipHasher13;
 
-use crate::error::error_response;
+use crate::error::{error_response, not_allowed};
 
 /// Each file: its path, its content type and its bytes.
 const FILES: [(&str, &str, &[u8]); 8] = [
@@ -89,7 +89,7 @@ fn matches(headers: &HeaderMap, tag: &HeaderValue) -> bool {
 fn get_and_head_only(what: &str) -> Response {
     let mut refusal = error_response(
         StatusCode::METHOD_NOT_ALLOWED,
-        &format!("method not allowed: {what} answers GET,HEAD"),
+        &not_allowed(what, "GET,HEAD"),
         None,
     );
     refusal

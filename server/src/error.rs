@@ -96,6 +96,12 @@ pub(crate) fn shorten(text: &str, most: usize) -> String {
     }
 }
 
+/// The message of a 405: `what` (`this path`, `this server`) answers the
+/// methods `allow` alone, as its `Allow` header lists them.
+pub(crate) fn not_allowed(what: &str, allow: &str) -> String {
+    format!("method not allowed: {what} answers {allow}")
+}
+
 /// A JSON error answer.
 pub(crate) fn error_response(status: StatusCode, message: &str, limit: Option<u32>) -> Response {
     (

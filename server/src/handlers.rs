@@ -57,14 +57,13 @@ async fn kept(
     app: &App,
     asked: Asked,
     bytes: usize,
-    job: impl FnOnce() -> Result<Bytes, ApiError> + Send + 'static,
+    job: impl FnOnce() -> Result<Vec<u8>, ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
     if let Some(body) = app.answers.get(&asked) {
         return Ok(json(body));
     }
     let body = answer(&app.work, bytes, job).await?;
-    app.answers.keep(asked, body.clone());
-    Ok(json(body))
+    Ok(json(app.answers.keep(asked, body)))
 }
 
 /// A 200 answer of the JSON `body`.
@@ -76,15 +75,11 @@ fn json(body: Bytes) -> Response {
 /// with: an answer's size is known closely in advance (within three times
 /// it), and a buffer grown by doubling would copy the largest answers, a
 /// megabyte, several times over.
-fn written(answer: &impl Serialize, capacity: usize) -> Result<Bytes, ApiError> {
+fn written(answer: &impl Serialize, capacity: usize) -> Result<Vec<u8>, ApiError> {
     let mut body = Vec::with_capacity(capacity);
     serde_json::to_writer(&mut body, answer)
         .map_err(|e| ApiError::Internal(format!("cannot write the answer: {e}")))?;
-    // `Bytes` holds its buffer's whole capacity, up to three times the
-    // answer, for as long as the answer is kept; giving the rest back is a
-    // shrink in place for the allocator.
-    body.shrink_to_fit();
-    Ok(Bytes::from(body))
+    Ok(body)
 }
 
 /// About the bytes of the answer for a position of `piles` piles, each below
@@ -166,7 +161,7 @@ pub(crate) async fn position(
             .await
         }
         // A misère sum: the library refuses it before it needs a table.
-        None => Ok(json(written(solver.position(&position)?)?)),
+        None => Ok(json(written(solver.position(&position)?)?.into())),
     }
 }
 
@@ -231,10 +226,9 @@ pub(crate) async fn grundy(
             .await
         }
         // The library refuses: no table would answer.
-        Convention::Misere => Ok(json(written(
-            &solver.grundy_map(a, limit)?,
-            map_bytes(limit),
-        )?)),
+        Convention::Misere => Ok(json(
+            written(&solver.grundy_map(a, limit)?, map_bytes(limit))?.into(),
+        )),
     }
 }
 
@@ -392,7 +386,7 @@ mod tests {
             let computed = Arc::clone(&computed);
             kept(&app, Asked::GrundyMap { a, limit: 0 }, 16, move || {
                 let n = computed.fetch_add(1, Ordering::SeqCst);
-                Ok(Bytes::from(format!("{{\"computed\":{n}}}")))
+                Ok(format!("{{\"computed\":{n}}}").into_bytes())
             })
         };
         for (a, body, times) in [

@@ -11,7 +11,7 @@ use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::error::error_response;
+use crate::error::{error_response, not_allowed};
 
 /// The longest URI answered under `/api` (414 past it): the longest the
 /// page asks for is a sum of eight games, under 200 bytes.
@@ -121,7 +121,7 @@ pub(crate) async fn as_json(request: Request, next: Next) -> Response {
                 .get(header::ALLOW)
                 .and_then(|a| a.to_str().ok())
                 .unwrap_or("GET");
-            format!("method not allowed: this path answers {allow}")
+            not_allowed("this path", allow)
         }
         StatusCode::PAYLOAD_TOO_LARGE => "the request's body is too large".to_string(),
         other => other
