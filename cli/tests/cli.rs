@@ -177,33 +177,47 @@ fn scan_forces_the_runtime_scan() {
 
 // --- is-losing, partner, moves ---------------------------------------------
 
-#[test]
-fn is_losing_a_sum_is_the_xor_of_its_games_values() {
+/// Sums of small games, each with the XOR of its games' Grundy values
+/// and typed as `value` takes it: commas within a game, `+` between.
+fn small_sums() -> Vec<(Vec<u64>, u32, String)> {
     let table = stone_game::GrundyTable::compute(12).expect("small");
     let value = |g: &[u64]| table.value(g[0], g[1], g[2]).unwrap();
-    for piles in [
+    [
         vec![0, 0, 1, 0, 1, 1],
         vec![0, 0, 2, 0, 1, 1],
         vec![12, 7, 9, 1, 3, 3, 5, 5, 5],
         vec![3, 1, 2, 3, 1, 2],
-    ] {
+    ]
+    .into_iter()
+    .map(|piles| {
         let xor = piles.chunks(3).map(value).fold(0, |x, v| x ^ v);
-        let word = if xor == 0 { "losing" } else { "winning" };
         let games: Vec<String> = piles
             .chunks(3)
             .map(|g| format!("{},{},{}", g[0], g[1], g[2]))
             .collect();
         let typed = games.join(" + ");
+        (piles, xor, typed)
+    })
+    .collect()
+}
+
+/// The JSON value of the sum `piles` whose games' Grundy values XOR to
+/// `xor`: lost exactly when it is 0, and no remoteness.
+fn sum_value(piles: &[u64], xor: u32) -> Value {
+    let outcome = if xor == 0 { "lose" } else { "win" };
+    json!({
+        "convention": "normal", "position": piles, "outcome": outcome,
+        "remoteness": null, "grundy": xor
+    })
+}
+
+#[test]
+fn is_losing_a_sum_is_the_xor_of_its_games_values() {
+    for (piles, xor, typed) in small_sums() {
+        let word = if xor == 0 { "losing" } else { "winning" };
         assert_eq!(ok(&["is-losing", &typed]), format!("{word}\n"), "{typed}");
-        let outcome = if xor == 0 { "lose" } else { "win" };
-        assert_eq!(
-            json(&ok(&["is-losing", &typed, "--json"])),
-            json!({
-                "convention": "normal", "position": piles, "outcome": outcome,
-                "remoteness": null, "grundy": xor
-            }),
-            "{typed}"
-        );
+        let answer = json(&ok(&["is-losing", &typed, "--json"]));
+        assert_eq!(answer, sum_value(&piles, xor), "{typed}");
     }
     // One game typed with commas, as `value` takes it.
     assert_eq!(ok(&["is-losing", "1,3,3"]), "losing\n");
@@ -816,36 +830,14 @@ fn grundy_prints_the_value_plain_and_as_json() {
 
 #[test]
 fn grundy_of_a_sum_is_the_xor_of_its_games_values() {
-    let table = stone_game::GrundyTable::compute(12).expect("small");
-    let value = |g: &[u64]| table.value(g[0], g[1], g[2]).unwrap();
-    for piles in [
-        vec![0, 0, 1, 0, 1, 1],
-        vec![0, 0, 2, 0, 1, 1],
-        vec![12, 7, 9, 1, 3, 3, 5, 5, 5],
-        vec![3, 1, 2, 3, 1, 2],
-    ] {
-        let xor = piles.chunks(3).map(value).fold(0, |x, v| x ^ v);
+    for (piles, xor, typed) in small_sums() {
         let words: Vec<String> = piles.iter().map(u64::to_string).collect();
         let mut argv = vec!["grundy"];
         argv.extend(words.iter().map(String::as_str));
         assert_eq!(ok(&argv), format!("{xor}\n"), "{piles:?}");
-        // As `value` takes them: `+` between games, commas.
-        let games: Vec<String> = piles
-            .chunks(3)
-            .map(|g| format!("{},{},{}", g[0], g[1], g[2]))
-            .collect();
-        let typed = games.join(" + ");
         assert_eq!(ok(&["grundy", &typed]), format!("{xor}\n"), "{typed}");
-        let outcome = if xor == 0 { "lose" } else { "win" };
         argv.push("--json");
-        assert_eq!(
-            json(&ok(&argv)),
-            json!({
-                "convention": "normal", "position": piles, "outcome": outcome,
-                "remoteness": null, "grundy": xor
-            }),
-            "{piles:?}"
-        );
+        assert_eq!(json(&ok(&argv)), sum_value(&piles, xor), "{piles:?}");
     }
     // Misère is refused in the library's words, and not offered by the help.
     assert!(
