@@ -226,6 +226,33 @@ impl ScannedTriples {
         Triples::wide(&self.triples)
     }
 
+    /// Whether the position with piles `a`, `b`, `c` (in any order) is
+    /// losing for the player to move: a search of the triples, O(log n).
+    /// Answers every position whose piles are all within the limit (every
+    /// position a scan to its largest pile decides, and every one it
+    /// leads to); `None` otherwise.
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTriples};
+    /// let normal = ScannedTriples::scan(4)?;
+    /// assert_eq!(normal.is_losing(4, 3, 4), Some(true));
+    /// assert_eq!(normal.is_losing(0, 0, 1), Some(false));
+    /// assert_eq!(normal.is_losing(0, 0, 5), None); // past the limit
+    /// let misere = ScannedTriples::scan_for(Convention::Misere, 4, |_| {})?;
+    /// assert_eq!(misere.is_losing(0, 0, 1), Some(true));
+    /// assert_eq!(misere.is_losing(0, 0, 0), Some(false));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn is_losing(&self, a: u64, b: u64, c: u64) -> Option<bool> {
+        let limit = u64::from(self.limit());
+        if a.max(b).max(c) > limit {
+            return None;
+        }
+        // Within the limit, which fits u16: the casts are exact.
+        let triple = [a as u16, b as u16, c as u16];
+        Some(self.triples().losing_index(triple).is_some())
+    }
+
     /// S(l): the sum of `x + y + z` over losing triples with `z <= l`, or
     /// `None` when `l` is past the limit.
     pub fn losing_sum(&self, l: u32) -> Option<u64> {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use stone_game::{
-    AnswerError, Convention, GrundyTable, MisereUndefined, Outcome, Position, PositionAnswer,
+    AnswerError, Convention, GrundyTable, MisereUndefined, Move, Outcome, Position, PositionAnswer,
     RemotenessTable, ScannedTables, ScannedTotals, ScannedTriples, Solver, TableKind,
 };
 
@@ -182,6 +182,17 @@ fn tables_of_every_game(convention: Convention) -> (RemotenessTable, ScannedTabl
     )
 }
 
+/// The losing triples of every game checked, and tables that reach only
+/// the pair (0, 0): a solver of both decides nearly every game from the
+/// triples, in normal play too, where a solver starts with the embedded
+/// tables.
+fn triples_of_every_game(convention: Convention) -> (ScannedTriples, ScannedTables) {
+    (
+        ScannedTriples::scan_for(convention, GAME_LIMIT as u32, |_| {}).unwrap(),
+        ScannedTables::scan_for(convention, 0, |_| {}).unwrap(),
+    )
+}
+
 #[test]
 fn winning_moves_are_the_moves_that_leave_a_lost_position() {
     for convention in CONVENTIONS {
@@ -193,13 +204,19 @@ fn winning_moves_are_the_moves_that_leave_a_lost_position() {
         let by_tables = Solver::new(convention)
             .with_tables(scanned.as_tables())
             .unwrap();
+        // From the triples, past tables that reach no game's smaller piles.
+        let (triples, least) = triples_of_every_game(convention);
+        let by_triples = Solver::new(convention)
+            .with_tables(least.as_tables())
+            .and_then(|s| s.with_triples(&triples))
+            .unwrap();
         let mut rules = Rules::new(convention);
         for position in every_game_to(GAME_LIMIT) {
             let expected: Vec<Vec<u64>> = options(position.piles())
                 .into_iter()
                 .filter(|to| rules.value(to).0 == Outcome::Lose)
                 .collect();
-            for solver in [full, by_tables] {
+            for solver in [full, by_tables, by_triples] {
                 let answer = solver.winning_moves(&position).unwrap();
                 let mut got: Vec<Vec<u64>> = answer
                     .moves
@@ -540,16 +557,32 @@ fn the_engine_alone_is_the_engine_of_the_whole_answer() {
         let by_tables = Solver::new(convention)
             .with_tables(scanned.as_tables())
             .unwrap();
+        let (triples, least) = triples_of_every_game(convention);
+        let by_triples = Solver::new(convention)
+            .with_tables(least.as_tables())
+            .and_then(|s| s.with_triples(&triples))
+            .unwrap();
         let mut rules = Rules::new(convention);
-        for position in every_game_to(GAME_LIMIT) {
-            for solver in [full, by_tables] {
-                let answer = solver.position(&position).unwrap();
-                let engine = solver.engine(&position).unwrap();
-                assert_eq!(engine, answer.engine, "{convention:?} {position}");
+        for (position, solver) in
+            every_game_to(GAME_LIMIT).flat_map(|p| [(p.clone(), by_tables), (p, by_triples)])
+        {
+            let answer = full.position(&position).unwrap();
+            let engine = full.engine(&position).unwrap();
+            assert_eq!(engine, answer.engine, "{convention:?} {position}");
+            let answer = solver.position(&position).unwrap();
+            let engine = solver.engine(&position).unwrap();
+            assert_eq!(engine, answer.engine, "{convention:?} {position}");
+            // Every outcome from the losing positions, with no remoteness.
+            let outcome = rules.value(position.piles()).0;
+            assert_eq!(answer.value.outcome, outcome, "{convention:?} {position}");
+            for m in &answer.moves {
+                let to = m.leaves(&position);
+                let outcome = rules.value(to.piles()).0;
+                assert_eq!(m.outcome, outcome, "{convention:?} {position} -> {to}");
+                assert_eq!(m.remoteness, None, "{convention:?} {position} -> {to}");
             }
-            // From the tables alone, the stones left stand in for the
-            // remoteness: the fewest for a win, the most for a defence.
-            let answer = by_tables.position(&position).unwrap();
+            // From the losing positions alone, the stones left stand in for
+            // the remoteness: the fewest for a win, the most for a defence.
             let Some(engine) = answer.engine else {
                 assert!(options(position.piles()).is_empty());
                 continue;
@@ -734,6 +767,27 @@ fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_tabl
         .unwrap();
     assert!(alone.losing_list(u64::from(past)).is_ok());
     assert!(alone.losing_list(u64::from(past) + 1).is_err());
+    // They decide a game whose piles they all reach, and name themselves
+    // past it.
+    let top = u64::from(past);
+    let answer = alone.position(&Position::game([1, top, top - 2])).unwrap();
+    assert_eq!(
+        answer.moves.len() as u64,
+        Move::count_from([1, top, top - 2])
+    );
+    for m in answer.moves.iter().chain(&answer.engine) {
+        let [a, b, c] = m.to;
+        let losing = misere_triples.is_losing(a, b, c).unwrap();
+        assert_eq!(m.outcome == Outcome::Lose, losing, "{:?}", m.to);
+    }
+    assert_eq!(
+        alone.position(&Position::game([1, 2, top + 1])).map(|_| ()),
+        Err(AnswerError::NotCovered {
+            table: TableKind::LosingPositions,
+            pile: top + 1,
+            limit: Some(past)
+        })
+    );
     // A slice names the pile past the tables, whichever it is.
     let far = u64::from(stone_game::LIMIT) + 1;
     assert_eq!(

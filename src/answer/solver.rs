@@ -24,14 +24,20 @@ use crate::{
 ///
 /// | question | tables |
 /// |---|---|
-/// | [`value`](Self::value), [`position`](Self::position) of one game | [`RemotenessTable`] (with remoteness), else [`Tables`] (outcomes only) |
-/// | [`winning_moves`](Self::winning_moves) of one game | [`Tables`], else [`RemotenessTable`] |
-/// | [`engine`](Self::engine) of one game | [`RemotenessTable`] (by remoteness), else [`Tables`] (by stones left) |
+/// | [`value`](Self::value), [`position`](Self::position) of one game | [`RemotenessTable`] (with remoteness), else [`Tables`] or [`ScannedTriples`] (outcomes only) |
+/// | [`winning_moves`](Self::winning_moves) of one game | [`Tables`], else [`RemotenessTable`] or [`ScannedTriples`] |
+/// | [`engine`](Self::engine) of one game | [`RemotenessTable`] (by remoteness), else [`Tables`] or [`ScannedTriples`] (by stones left) |
 /// | anything of a sum of games; [`grundy`](Self::grundy), [`grundy_map`](Self::grundy_map) | [`GrundyTable`], normal play only |
 /// | [`remoteness_map`](Self::remoteness_map) | [`RemotenessTable`] |
 /// | [`slice`](Self::slice), [`partner`](Self::partner) | [`Tables`] |
 /// | [`total`](Self::total) | [`Tables`], else [`ScannedTotals`] (or a [`ScannedTriples`]'s) |
 /// | [`losing_list`](Self::losing_list) | [`Tables`], else [`ScannedTriples`] |
+///
+/// [`Tables`] decide one game where they reach its two smaller piles,
+/// however large the third; [`ScannedTriples`] where they reach all three,
+/// from a scan that costs less when the largest pile is not far above the
+/// second (`ScannedTriples::memory_needed` against
+/// `ScannedTables::memory_needed`).
 ///
 /// A normal-play solver starts with the embedded tables ([`EMBEDDED`]); a
 /// misère one with none. Every table given must be of the solver's
@@ -114,8 +120,21 @@ impl<'t> Solver<'t> {
         })
     }
 
-    /// Answers totals and lists from `triples` past the [`Tables`]: a scan
-    /// in this solver's convention; one in the other is refused.
+    /// Answers totals and lists from `triples` past the [`Tables`], and one
+    /// game's outcome and moves where the [`Tables`] do not reach and the
+    /// triples reach its largest pile: a scan in this solver's convention;
+    /// one in the other is refused.
+    ///
+    /// ```
+    /// use stone_game::{Convention, Outcome, Position, ScannedTriples, Solver};
+    /// let triples = ScannedTriples::scan_for(Convention::Misere, 1200, |_| {})?;
+    /// let misere = Solver::new(Convention::Misere).with_triples(&triples)?;
+    /// let answer = misere.winning_moves(&Position::game([1, 1100, 1200]))?;
+    /// assert_eq!(answer.value.outcome, Outcome::Win);
+    /// assert!(answer.moves.iter().all(|m| triples.is_losing(m.to[0], m.to[1], m.to[2]) == Some(true)));
+    /// assert!(misere.value(&Position::game([1, 1100, 1201])).is_err()); // past the triples
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_triples(self, triples: &'t ScannedTriples) -> Result<Solver<'t>, AnswerError> {
         self.same_convention(triples.convention())?;
         Ok(Solver {
@@ -472,14 +491,24 @@ impl<'t> Solver<'t> {
         if let Some(v) = self.remoteness.and_then(|t| t.value(a, b, c)) {
             return Ok((v.outcome, Some(v.remoteness)));
         }
-        match self.tables.and_then(|t| t.is_losing(a, b, c)) {
+        let losing = self.tables.and_then(|t| t.is_losing(a, b, c));
+        let losing = losing.or_else(|| self.triples?.is_losing(a, b, c));
+        match losing {
             Some(true) => Ok((Outcome::Lose, None)),
             Some(false) => Ok((Outcome::Win, None)),
-            None => Err(not_covered(
-                TableKind::Remoteness,
-                a.max(b).max(c),
-                self.remoteness.map(RemotenessTable::limit),
-            )),
+            // Past every table: the remoteness names itself when given,
+            // else the triples, which would have answered from all three
+            // piles (the tables answer from the two smaller ones).
+            None => Err(match (self.remoteness, self.triples) {
+                (None, Some(t)) => {
+                    not_covered(TableKind::LosingPositions, a.max(b).max(c), Some(t.limit()))
+                }
+                (r, _) => not_covered(
+                    TableKind::Remoteness,
+                    a.max(b).max(c),
+                    r.map(RemotenessTable::limit),
+                ),
+            }),
         }
     }
 
@@ -496,14 +525,15 @@ impl<'t> Solver<'t> {
     /// The solver that answers one game's moves. They carry remoteness only
     /// when the table reaches the game itself, and so every move: then the
     /// engine ranks them all by remoteness, else all by the stones left.
-    /// Without losing positions to fall back on, the solver stays as it
-    /// is, and its errors name the remoteness table given.
+    /// Without losing positions (tables or triples) to fall back on, the
+    /// solver stays as it is, and its errors name the remoteness table
+    /// given.
     fn for_game(&self, [a, b, c]: [u64; 3]) -> Solver<'t> {
         let largest = a.max(b).max(c);
         let reaches = self
             .remoteness
             .is_some_and(|t| largest <= u64::from(t.limit()));
-        if reaches || self.tables.is_none() {
+        if reaches || (self.tables.is_none() && self.triples.is_none()) {
             *self
         } else {
             Solver {
@@ -532,6 +562,8 @@ impl<'t> Solver<'t> {
         let furthest = [
             self.remoteness.map(|t| (TableKind::Remoteness, t.limit())),
             self.tables.map(|t| (TableKind::LosingPositions, t.limit())),
+            self.triples
+                .map(|t| (TableKind::LosingPositions, t.limit())),
         ]
         .into_iter()
         .flatten()
