@@ -35,14 +35,20 @@ impl Built {
     }
 
     /// The losing positions that decide `p` and every position it leads
-    /// to: they must reach its two smaller piles.
+    /// to: the embedded tables where they reach its two smaller piles, else
+    /// the cheaper of the runtime scans that do, of the whole tables to
+    /// its second-largest pile or of the triples to its largest.
     pub(crate) fn deciding(
         mut self,
         ctx: &mut Ctx,
         p: [u64; 3],
         what: &str,
     ) -> Result<Built, Failure> {
-        self.tables = position_table(ctx, self.convention, p, what)?;
+        if runtime::triples_decide_for_less(p) {
+            self.triples = position_table(ctx, self.convention, p, what)?;
+        } else {
+            self.tables = position_table(ctx, self.convention, p, what)?;
+        }
         Ok(self)
     }
 

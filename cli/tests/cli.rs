@@ -14,7 +14,7 @@ mod binary;
 
 use binary::{BIN, MAX_BRUTE, above, bad, json, limit, ok, ok_maybe_scanned, ok_with_note, run};
 use serde_json::{Value, json};
-use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables};
+use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables, ScannedTriples};
 // --- the default -----------------------------------------------------------
 
 #[test]
@@ -450,6 +450,68 @@ fn moves_above_the_limit_scan() {
     let args = p.map(|n| n.to_string());
     let out = ok_with_note(&["moves", &args[0], &args[1], &args[2]]);
     assert_eq!(out, lines_of(&expected_moves(table.as_tables(), p)));
+}
+
+/// Past the embedded tables, one game is decided by whichever runtime scan
+/// needs less memory, as its note says: the triples to its largest pile
+/// while that is near the second, else the whole tables to the second.
+/// Either way `is-losing` and `moves` answer as the whole tables do, in
+/// both conventions.
+#[test]
+fn one_game_past_the_limit_is_decided_by_the_cheaper_scan() {
+    let l = limit();
+    let (a, y) = (l + 100, l + 120);
+    let mut routes = Vec::new();
+    for misere in [false, true] {
+        let scanned = if misere {
+            ScannedTables::scan_misere(y as u32)
+        } else {
+            ScannedTables::scan(y as u32)
+        };
+        let scanned = scanned.unwrap();
+        let tables = scanned.as_tables();
+        let partner = tables.partner(a, y).unwrap();
+        for p in [
+            [y, a, y + 30],
+            [a, y, partner],
+            [partner, a, y],
+            [y, 9, 4 * l + 600],
+        ] {
+            let mut sorted = p;
+            sorted.sort_unstable();
+            let [_, second, z] = sorted;
+            let by_triples = ScannedTriples::memory_needed(z as u32)
+                <= ScannedTables::memory_needed(second as u32);
+            let note = match (misere, by_triples) {
+                (true, _) => "note: the misère tables are computed at run time\n".to_owned(),
+                (false, true) => format!(
+                    "note: the second-largest pile {second} is above the embedded limit {LIMIT}; \
+                     scanning the triples to the largest pile {z} at run time\n"
+                ),
+                (false, false) => format!(
+                    "note: the second-largest pile {second} is above the embedded limit {LIMIT}; \
+                     scanning to {second} at run time\n"
+                ),
+            };
+            routes.push((misere, by_triples));
+            let mut args: Vec<String> = p.iter().map(u64::to_string).collect();
+            args.extend(misere.then(|| "--misere".to_owned()));
+            let is_losing = run(["is-losing"]
+                .iter()
+                .map(|w| w.to_string())
+                .chain(args.clone()));
+            let losing = tables.is_losing(p[0], p[1], p[2]).unwrap();
+            let word = if losing { "losing\n" } else { "winning\n" };
+            assert_eq!((is_losing.code, &*is_losing.out), (0, word), "{args:?}");
+            assert_eq!(is_losing.err, note, "{args:?}");
+            let moves = run(["moves"].iter().map(|w| w.to_string()).chain(args.clone()));
+            assert_eq!(moves.code, 0, "{args:?}: {}", moves.err);
+            if !losing {
+                assert_eq!(moves.out, lines_of(&expected_moves(tables, p)), "{args:?}");
+            }
+        }
+        assert!(routes.contains(&(misere, true)) && routes.contains(&(misere, false)));
+    }
 }
 
 /// The input of a `play` run over the pipe protocol, which plays the

@@ -929,6 +929,13 @@ fn librarys_engine(solver: Solver, start: &[u64]) -> (Vec<u64>, bool, Option<u32
 fn the_engine_and_the_hint_are_the_librarys() {
     let past = 1501;
     let misere_tables = ScannedTables::scan_for(Convention::Misere, 20, |_| {}).unwrap();
+    // Past the embedded tables and the remoteness cap, with the largest pile
+    // near the second: `play` decides the game from the triples to it, the
+    // library here from the whole tables to the second.
+    let near = [past + 9, past + 30, past];
+    let second = u32::try_from(past + 9).unwrap();
+    let normal_near = ScannedTables::scan(second).unwrap();
+    let misere_near = ScannedTables::scan_for(Convention::Misere, second, |_| {}).unwrap();
     let grundy = values();
     let cases: Vec<(Vec<u64>, bool, Solver)> = vec![
         (
@@ -980,6 +987,20 @@ fn the_engine_and_the_hint_are_the_librarys() {
             true,
             Solver::new(Convention::Misere)
                 .with_tables(misere_tables.as_tables())
+                .unwrap(),
+        ),
+        (
+            near.to_vec(),
+            false,
+            Solver::new(Convention::Normal)
+                .with_tables(normal_near.as_tables())
+                .unwrap(),
+        ),
+        (
+            near.to_vec(),
+            true,
+            Solver::new(Convention::Misere)
+                .with_tables(misere_near.as_tables())
                 .unwrap(),
         ),
         (

@@ -30,7 +30,7 @@ use stone_game::{Convention, EMBEDDED, MoveAnswer, Position, ScannedTables, Solv
 
 use crate::context::{Ctx, Failure};
 use crate::limits::MAX_REMOTENESS;
-use crate::runtime::{position_table, table_to};
+use crate::runtime::table_to;
 use crate::solver::{Built, parse_position, refuse_misere_sum};
 use crate::words::games_text;
 use input::{Input, parse_input};
@@ -78,11 +78,10 @@ pub(crate) fn play(
     if let [a, b, c] = start[..] {
         // Piles only shrink, so the tables that decide the start decide
         // every position of the game.
-        let tables = match random_misere {
-            Some(table) => Some(table),
-            None => position_table(ctx, convention, [a, b, c], "playing from")?,
+        let built = match random_misere {
+            Some(table) => Built::new(convention).with_scanned(Some(table)),
+            None => Built::new(convention).deciding(ctx, [a, b, c], "playing from")?,
         };
-        let built = Built::new(convention).with_scanned(tables);
         let largest = a.max(b).max(c);
         // Within its cap, the remoteness: the engine wins in the fewest
         // moves and holds out the longest.
