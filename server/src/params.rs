@@ -21,8 +21,10 @@ pub(crate) struct Params<T>(pub(crate) T);
 /// An endpoint's query parameters, and how a query names them, for the
 /// refusal of a query that is not them.
 pub(crate) trait Parameters: DeserializeOwned {
-    /// The parameters as a query gives them, optional ones in brackets.
-    const WRITTEN: &'static str;
+    /// What the endpoint takes, as the refusal ends: "the parameters are"
+    /// and the parameters as a query gives them, optional ones in
+    /// brackets, or that it takes none.
+    const TAKES: &'static str;
 }
 
 impl<S: Send + Sync, T: Parameters> FromRequestParts<S> for Params<T> {
@@ -36,7 +38,7 @@ impl<S: Send + Sync, T: Parameters> FromRequestParts<S> for Params<T> {
                 let why = text
                     .strip_prefix("Failed to deserialize query string: ")
                     .unwrap_or(&text);
-                query_refused(why, T::WRITTEN)
+                query_refused(why, T::TAKES)
             })?;
         Ok(Params(query))
     }
@@ -59,7 +61,7 @@ pub(crate) struct PositionQuery {
 }
 
 impl Parameters for PositionQuery {
-    const WRITTEN: &'static str = "piles=A,B,C[,...][&misere=0|1]";
+    const TAKES: &'static str = "the parameters are piles=A,B,C[,...][&misere=0|1]";
 }
 
 /// A position's request, checked: a game, or a sum of at most
@@ -115,7 +117,7 @@ pub(crate) struct PlaneQuery {
 }
 
 impl Parameters for PlaneQuery {
-    const WRITTEN: &'static str = "a=A&limit=L[&misere=0|1]";
+    const TAKES: &'static str = "the parameters are a=A&limit=L[&misere=0|1]";
 }
 
 /// What a plane's endpoint answers, which sets its caps.
@@ -177,7 +179,7 @@ pub(crate) struct SumQuery {
 }
 
 impl Parameters for SumQuery {
-    const WRITTEN: &'static str = "limit=L[&misere=0|1]";
+    const TAKES: &'static str = "the parameters are limit=L[&misere=0|1]";
 }
 
 /// A total's request, checked: its limit up to [`MAX_PILE`].
@@ -206,7 +208,7 @@ impl SumQuery {
 pub(crate) struct NoQuery {}
 
 impl Parameters for NoQuery {
-    const WRITTEN: &'static str = "none";
+    const TAKES: &'static str = "this endpoint takes no parameters";
 }
 
 /// Reads `query` as the endpoint at `path` does, and checks it as its
@@ -216,7 +218,7 @@ impl Parameters for NoQuery {
 /// tested with it.
 pub(crate) fn check(path: &str, query: &str) -> Result<bool, ApiError> {
     fn parsed<T: Parameters>(query: &str) -> Result<T, ApiError> {
-        serde_urlencoded::from_str(query).map_err(|e| query_refused(&e.to_string(), T::WRITTEN))
+        serde_urlencoded::from_str(query).map_err(|e| query_refused(&e.to_string(), T::TAKES))
     }
     match path {
         "/api/position" => {
@@ -243,12 +245,12 @@ pub(crate) fn check(path: &str, query: &str) -> Result<bool, ApiError> {
 }
 
 /// A query string that is not the endpoint's parameters, in serde's words
-/// (a parameter missing, unknown or given twice), and the parameters it
-/// takes, `written`. serde quotes a parameter's name whole, so the message
-/// is cut.
-fn query_refused(why: &str, written: &str) -> ApiError {
+/// (a parameter missing, unknown or given twice), and what the endpoint
+/// takes ([`Parameters::TAKES`]). serde quotes a parameter's name whole,
+/// so the message is cut.
+fn query_refused(why: &str, takes: &str) -> ApiError {
     ApiError::Bad(format!(
-        "bad query string: {}; the parameters are {written}",
+        "bad query string: {}; {takes}",
         shorten(why, 4 * QUOTED)
     ))
 }
@@ -360,7 +362,8 @@ mod tests {
         assert_eq!(status("/api/openapi.json", ""), Ok(true));
         assert_eq!(status("/api/openapi.json", "limit=4"), Err(400));
         assert!(
-            message("/api/openapi.json", "limit=4").ends_with("the parameters are none"),
+            message("/api/openapi.json", "limit=4")
+                .ends_with("; this endpoint takes no parameters"),
             "{}",
             message("/api/openapi.json", "limit=4")
         );
