@@ -767,9 +767,10 @@ fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_tabl
         .unwrap();
     assert!(alone.losing_list(u64::from(past)).is_ok());
     assert!(alone.losing_list(u64::from(past) + 1).is_err());
-    // They decide a game whose piles they all reach, and name themselves
-    // past it.
+    // They decide a game whose piles they all reach, as the whole tables
+    // do, and name themselves past it.
     let top = u64::from(past);
+    let whole = ScannedTables::scan_misere(past).unwrap();
     let answer = alone.position(&Position::game([1, top, top - 2])).unwrap();
     assert_eq!(
         answer.moves.len() as u64,
@@ -777,7 +778,7 @@ fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_tabl
     );
     for m in answer.moves.iter().chain(&answer.engine) {
         let [a, b, c] = m.to;
-        let losing = misere_triples.is_losing(a, b, c).unwrap();
+        let losing = whole.as_tables().is_losing(a, b, c).unwrap();
         assert_eq!(m.outcome == Outcome::Lose, losing, "{:?}", m.to);
     }
     assert_eq!(
@@ -786,6 +787,21 @@ fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_tabl
             table: TableKind::LosingPositions,
             pile: top + 1,
             limit: Some(past)
+        })
+    );
+    // Past the tables and the triples, a game's refusal names the further
+    // of the two.
+    let few = ScannedTriples::scan(20).unwrap();
+    let past_both = Solver::new(Convention::Normal).with_triples(&few).unwrap();
+    let beyond = u64::from(stone_game::LIMIT) + 1;
+    assert_eq!(
+        past_both
+            .value(&Position::game([1, beyond, beyond]))
+            .map(|_| ()),
+        Err(AnswerError::NotCovered {
+            table: TableKind::LosingPositions,
+            pile: beyond,
+            limit: Some(stone_game::LIMIT)
         })
     );
     // A slice names the pile past the tables, whichever it is.

@@ -1,11 +1,12 @@
 //! The largest limits the tool computes to, for the parsers that name them
 //! and the commands that refuse past them. It imports nothing of the crate.
 
-/// The largest limit of a scan of the whole tables (`partner`, `is-losing`,
-/// `moves`, `draw`). Its time grows as the cube of the limit and its memory
-/// as the square: at this limit it takes minutes and gigabytes (README,
-/// "The command-line tool", has the measured figures), and past it the
-/// library's `ScannedTables::scan` serves.
+/// The largest limit of a scan of the whole tables (`partner`, `draw`, and
+/// `is-losing` and `moves` where the triples would cost more). Its time
+/// grows as the cube of the limit and its memory as the square: at this
+/// limit it takes minutes and gigabytes (README, "The command-line tool",
+/// has the measured figures), and past it the library's
+/// `ScannedTables::scan` serves.
 pub(crate) const MAX_WHOLE_SCAN: u32 = 32_000;
 
 /// The largest `verify --brute-limit`, which `verify` checks and the

@@ -260,14 +260,17 @@ pub(crate) fn position_table<T: DecidingScan>(
 /// the whole tables to its second-largest: the scan of the cube keeps no
 /// partners and runs on every core, so it needs less memory, and on two
 /// cores less time, while the largest pile is below 1.3 times the second
-/// at 2000 and 1.75 times at 32000 (BENCHMARKS.md, section 4.2).
+/// at 2000 and 1.75 times at 32000 (BENCHMARKS.md, section 4.2). The
+/// triples go as far as any scan, 65535, so past [`MAX_WHOLE_SCAN`] they
+/// decide the positions whose largest pile is that near the second.
 pub(crate) fn triples_decide_for_less(p: [u64; 3]) -> bool {
     let mut sorted = p;
     sorted.sort_unstable();
     let (Ok(y), Ok(z)) = (u32::try_from(sorted[1]), u32::try_from(sorted[2])) else {
         return false;
     };
-    z <= MAX_WHOLE_SCAN && ScannedTriples::memory_needed(z) <= ScannedTables::memory_needed(y)
+    z <= ScannedTriples::MAX_LIMIT
+        && ScannedTriples::memory_needed(z) <= ScannedTables::memory_needed(y)
 }
 
 /// The Grundy values run as the scans do: with their progress bar on a

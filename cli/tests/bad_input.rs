@@ -224,13 +224,16 @@ fn bad_past_the_largest_scan() {
         );
     }
     bad(&["count", "18446744073709551615"]);
-    // The others scan the whole tables, to a smaller limit.
+    // The others scan the whole tables, to a smaller limit (`is-losing` and
+    // `moves` when their largest pile is far past the second: near it,
+    // the triples to it decide them, up to 65535).
     let past = (MAX_WHOLE_SCAN + 1).to_string();
+    let far = (4 * MAX_WHOLE_SCAN).to_string();
     let picture = format!("{}/never-written.png", env!("CARGO_TARGET_TMPDIR"));
     for args in [
         &["partner", "0", &past][..],
-        &["is-losing", &past, &past, "0"],
-        &["moves", "1", &past, &past],
+        &["is-losing", &past, &past, &far],
+        &["moves", "1", &past, &far],
         &["draw", "slice", "0", "--limit", &past, "-o", &picture],
     ] {
         let e = bad(args);
@@ -242,8 +245,8 @@ fn bad_past_the_largest_scan() {
         );
     }
     // Whatever its subject, one thing or many, the sentence reads.
-    assert!(bad(&["moves", "1", &past, &past]).starts_with(&format!(
-        "error: the moves of (1, {past}, {past}) would need a runtime scan to {past}, past"
+    assert!(bad(&["moves", "1", &past, &far]).starts_with(&format!(
+        "error: the moves of (1, {past}, {far}) would need a runtime scan to {past}, past"
     )));
     assert!(
         bad(&["count", "70000"])

@@ -1044,6 +1044,13 @@ fn the_engine_and_the_hint_are_the_librarys() {
         assert_eq!(told(&line), taken, "{line:?} misere {misere}");
         game.finish();
     }
+    // The game near the second pile was decided from the triples, as the
+    // note of its scan says.
+    let near: Vec<String> = near.iter().map(u64::to_string).collect();
+    let out = output(&["play", &near[0], &near[1], &near[2]]);
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    let scan = format!("scanning the triples to the largest pile {}", past + 30);
+    assert!(err.contains(&scan), "{err}");
 }
 
 // --- undo, help, shortcuts, commas, Ctrl-C ---------------------------------

@@ -56,8 +56,8 @@ const FORMATS: [&str; 5] = ["plain", "csv", "json", "JSON", ""];
 
 /// The largest number a command that scans to it (`sum`, `count`, `list`,
 /// `partner`; `is-losing` and `moves` to their second-largest pile, or to
-/// the largest where it is below about twice the second) may get: past it
-/// a runtime scan would stall the fuzzer.
+/// the largest while it is near the second, below 1.11 times it here) may
+/// get: past it a runtime scan would stall the fuzzer.
 const SCAN_CAP: u128 = LIMIT as u128 + 256;
 
 /// The largest `--brute-limit` for `verify`: the brute force grows as the
@@ -212,7 +212,7 @@ fn too_costly(args: &[OsString]) -> bool {
     } else {
         // is-losing and moves answer one pile past the table from its
         // partners, and scan to the second-largest (or to the largest, only
-        // while it is below about twice the second).
+        // while it is near the second: a scan to 1400 at most).
         past > 1
     }
 }

@@ -263,9 +263,10 @@ impl<'t> Solver<'t> {
     /// The engine's move from `position`: the same move as
     /// [`PositionAnswer::engine`], without listing every move where that is
     /// not needed. One game that no remoteness table reaches is answered
-    /// from the losing positions, in O(limit) however large the largest
-    /// pile: a winning move, if any, else the move of one stone that leaves
-    /// the least position (every other move leaves fewer stones).
+    /// from the losing positions: from the [`Tables`], in O(limit) however
+    /// large the largest pile, a winning move, if any, else the move of one
+    /// stone that leaves the least position (every other move leaves fewer
+    /// stones); from the [`ScannedTriples`] alone, among every move.
     ///
     /// ```
     /// use stone_game::{Position, Solver};
@@ -297,10 +298,10 @@ impl<'t> Solver<'t> {
         Ok(engine::choose(position, &one_stone))
     }
 
-    /// The winning moves of `position`. For one game the losing positions
-    /// answer, in O(limit), however large the largest pile; with a
-    /// remoteness table that reaches the game, each move has its
-    /// remoteness.
+    /// The winning moves of `position`. For one game the [`Tables`] answer,
+    /// in O(limit), however large the largest pile, else every move is
+    /// tried (the triples' or the remoteness'); with a remoteness table that
+    /// reaches the game, each move has its remoteness.
     ///
     /// ```
     /// use stone_game::{Position, Solver};
@@ -497,11 +498,12 @@ impl<'t> Solver<'t> {
             Some(true) => Ok((Outcome::Lose, None)),
             Some(false) => Ok((Outcome::Win, None)),
             // Past every table: the remoteness names itself when given,
-            // else the triples, which would have answered from all three
-            // piles (the tables answer from the two smaller ones).
+            // else the losing positions, the further of the tables and the
+            // triples.
             None => Err(match (self.remoteness, self.triples) {
                 (None, Some(t)) => {
-                    not_covered(TableKind::LosingPositions, a.max(b).max(c), Some(t.limit()))
+                    let furthest = self.tables.map(|s| s.limit()).max(Some(t.limit()));
+                    not_covered(TableKind::LosingPositions, a.max(b).max(c), furthest)
                 }
                 (r, _) => not_covered(
                     TableKind::Remoteness,

@@ -17,10 +17,13 @@ pub(crate) fn is_losing(
     as_json: bool,
 ) -> Result<u8, Failure> {
     // A game's largest pile may be as large as `u64` holds: the losing
-    // positions that decide it reach only its two smaller piles.
+    // positions that decide it reach only its two smaller piles (or the
+    // triples, which go further, all three).
     let largest = format!(
-        "{}, and the two smaller piles are at most {MAX_WHOLE_SCAN}",
-        u64::MAX
+        "{}, and the two smaller piles are at most {MAX_WHOLE_SCAN}, or {} when the \
+         largest is near them",
+        u64::MAX,
+        stone_game::ScannedTriples::MAX_LIMIT
     );
     let position = parse_position(piles, largest)?;
     refuse_misere_sum("is-losing", &position, convention)?;
