@@ -597,6 +597,31 @@ impl GrundyTable {
     /// machines ([`GrundyTable::memory_needed`]).
     pub const MAX_LIMIT: u32 = u16::MAX as u32 / 7;
 
+    /// The largest limit whose table one game's full answer waits for:
+    /// to 250 the table takes about 60 ms and 23 MiB on two cores, to 1000
+    /// five seconds (BENCHMARKS.md, section 7). One game is played by its
+    /// remoteness and needs no Grundy value, so past this the answer leaves
+    /// the value out rather than keep a player waiting for it: the command
+    /// line's `moves --all` and the web explorer's `/api/position` give a
+    /// game's Grundy value in normal play when its largest pile is at most
+    /// this, and the same answer for the same position.
+    ///
+    /// ```
+    /// use stone_game::{Convention, GrundyTable, Position, RemotenessTable, Solver};
+    /// let position = Position::game([3, 5, 7]);
+    /// let largest = position.largest_pile();
+    /// assert!(largest <= u64::from(GrundyTable::QUICK_LIMIT));
+    /// let grundy = GrundyTable::compute(largest as u32)?;
+    /// let remoteness = RemotenessTable::compute(largest as u32, Convention::Normal)?;
+    /// let answer = Solver::new(Convention::Normal)
+    ///     .with_remoteness(&remoteness)?
+    ///     .with_grundy(&grundy)?
+    ///     .position(&position)?;
+    /// assert_eq!(answer.value.grundy, Some(10));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const QUICK_LIMIT: u32 = 250;
+
     /// The memory, in bytes, that [`GrundyTable::compute`] needs at its peak
     /// for `limit` (saturating at `u64::MAX`): two bytes a sorted position
     /// for the values, twelve a pair of the two smaller piles for where

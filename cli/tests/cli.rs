@@ -14,7 +14,7 @@ mod binary;
 
 use binary::{BIN, MAX_BRUTE, above, bad, json, limit, ok, ok_maybe_scanned, ok_with_note, run};
 use serde_json::{Value, json};
-use stone_game::{EMBEDDED, LIMIT, LOSING_TRIPLES, ScannedTables, ScannedTriples};
+use stone_game::{EMBEDDED, GrundyTable, LIMIT, LOSING_TRIPLES, ScannedTables, ScannedTriples};
 // --- the default -----------------------------------------------------------
 
 #[test]
@@ -403,6 +403,35 @@ fn moves_of_a_losing_position_say_so() {
         "{\"convention\":\"normal\",\"position\":[3,1,3],\"outcome\":\"lose\",\
          \"remoteness\":null,\"grundy\":null,\"moves\":[]}\n"
     );
+}
+
+/// `moves --all --json` of one game has its Grundy value in normal play
+/// where the web explorer waits for it, up to `GrundyTable::QUICK_LIMIT`,
+/// and no further: the tool does not wait for a value one game does not
+/// need.
+#[test]
+fn one_games_moves_all_has_its_grundy_value_up_to_the_quick_limit() {
+    let quick = u64::from(GrundyTable::QUICK_LIMIT);
+    let grundy = GrundyTable::compute(GrundyTable::QUICK_LIMIT).unwrap();
+    for (piles, misere, expected) in [
+        (
+            [2, quick, 1],
+            false,
+            grundy.value(2, quick, 1).map(Value::from),
+        ),
+        ([2, quick + 1, 1], false, None),
+        ([2, quick, 1], true, None),
+    ] {
+        let mut args = vec!["moves".to_string(), "--all".into(), "--json".into()];
+        args.extend(piles.map(|n| n.to_string()));
+        args.extend(misere.then(|| "--misere".to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_eq!(
+            json(&ok(&args))["grundy"],
+            expected.unwrap_or(Value::Null),
+            "{piles:?} {misere}"
+        );
+    }
 }
 
 #[test]

@@ -2,9 +2,10 @@
 //! games, as the positions they leave, piles in the order given: each line
 //! is a move `play` takes as it stands. With `--all`: every legal move, best
 //! first, with the outcome (and for one game the remoteness) of the
-//! position it leaves.
+//! position it leaves; its JSON has one game's Grundy value in normal play
+//! up to [`GrundyTable::QUICK_LIMIT`], as the web explorer's does.
 
-use stone_game::{Convention, Outcome, Position, Solver};
+use stone_game::{Convention, GrundyTable, Outcome, Position, Solver};
 
 use crate::context::{Ctx, Failure};
 use crate::solver::{Built, parse_position, refuse_misere_sum};
@@ -91,7 +92,16 @@ fn all_moves(
     as_json: bool,
 ) -> Result<u8, Failure> {
     let what = format!("the moves of {}", games_text(position));
-    let built = Built::new(convention).valuing(ctx, position, &what)?;
+    let mut built = Built::new(convention).valuing(ctx, position, &what)?;
+    // One game's Grundy value where it is quick, as the web explorer's
+    // answer has it: the same answer from both.
+    let largest = position.largest_pile();
+    if convention == Convention::Normal
+        && !position.is_sum()
+        && largest <= u64::from(GrundyTable::QUICK_LIMIT)
+    {
+        built = built.grundy(ctx, largest, &what)?;
+    }
     let solver: Solver = built.solver()?;
     let answer = solver
         .position(position)
