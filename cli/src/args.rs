@@ -12,6 +12,9 @@ use crate::runtime::RuntimeScan;
 #[derive(Debug, Parser)]
 #[command(
     name = "stone-game",
+    // The name in usage lines and help, whatever the binary was run as:
+    // the messages and pages name `stone-game` alike.
+    bin_name = "stone-game",
     long_about = format!(
         "Every losing position of the three-pile stone game.\n\nWith no command, prints \
          S({l}): the sum of x+y+z over the losing positions x <= y <= z <= {l}, {l} being \

@@ -44,6 +44,25 @@ fn bad_extra_argument() {
     );
 }
 
+/// The usage a refusal gives names the tool `stone-game`, as its hint and
+/// its help do, whatever the binary was run as.
+#[test]
+fn a_renamed_binary_names_the_tool_in_its_usage() {
+    let dir = tempfile::tempdir().unwrap();
+    let renamed = dir.path().join("sg");
+    std::fs::copy(binary::BIN, &renamed).unwrap();
+    let output = std::process::Command::new(&renamed)
+        .args(["partner", "1", "2", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: unexpected argument '3' found; usage: stone-game partner [OPTIONS] <A> <B>\n\
+         usage hint: run 'stone-game --help'\n"
+    );
+}
+
 #[test]
 fn bad_not_a_number() {
     let e = bad(&["sum", "abc"]);

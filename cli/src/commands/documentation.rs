@@ -24,23 +24,43 @@ pub(crate) fn completions(ctx: &mut Ctx, shell: Shell) -> Result<u8, Failure> {
 pub(crate) fn man(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
     let mut command = Cli::command().name(BIN).disable_help_subcommand(true);
     command.build();
-    for name in names {
+    // Every page's footer names the tool and its version; a command's own
+    // would be its name alone, as clap gives commands no version.
+    let source = format!("{BIN} {}", command.get_version().unwrap_or_default());
+    for (depth, name) in names.iter().enumerate() {
         let Some(sub) = command.find_subcommand(name).cloned() else {
+            let asked = words(BIN, names);
             let known: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
-            return Err(Failure::Usage(format!(
-                "no man page for '{}': the pages are the tool's and those of {}",
-                [BIN]
-                    .into_iter()
-                    .chain(names.iter().map(String::as_str))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                known.join(", ")
-            )));
+            return Err(Failure::Usage(if known.is_empty() {
+                // The page asked for is under a command that has none.
+                let page = words(BIN, &names[..depth]);
+                format!(
+                    "no man page for '{asked}': '{page}' has no subcommands; run '{BIN} man {}'",
+                    names[..depth].join(" ")
+                )
+            } else {
+                format!(
+                    "no man page for '{asked}': the pages are {}'s and those of {}",
+                    words(BIN, &names[..depth]),
+                    known.join(", ")
+                )
+            }));
         };
         command = sub;
     }
-    clap_mangen::Man::new(command).render(&mut ctx.out)?;
+    clap_mangen::Man::new(command)
+        .source(source)
+        .render(&mut ctx.out)?;
     Ok(0)
+}
+
+/// `bin` and `names`, joined as a command line.
+fn words(bin: &str, names: &[String]) -> String {
+    [bin]
+        .into_iter()
+        .chain(names.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -136,7 +156,12 @@ mod tests {
             }
             let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
             let sub = output(|ctx| man(ctx, &names));
-            assert!(sub.contains(&format!(".TH {title} 1")), "{names:?}: {sub}");
+            // The footer: the tool and its version, as on the tool's page.
+            let th = format!(
+                ".TH {title} 1  \"stone-game {}\"",
+                env!("CARGO_PKG_VERSION")
+            );
+            assert!(sub.contains(&th), "{names:?}: {sub}");
             for option in options {
                 assert!(sub.contains(&roff(option)), "{names:?} lacks {option}");
             }
@@ -156,5 +181,41 @@ mod tests {
             "{why}"
         );
         assert!(why.contains("sum, count"), "{why}");
+    }
+
+    fn refusal(names: &[&str]) -> String {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut ctx = Ctx::for_test(&mut out, &mut err, 1 << 30);
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        match man(&mut ctx, &names) {
+            Err(Failure::Usage(why)) => why,
+            _ => panic!("{names:?} not refused"),
+        }
+    }
+
+    #[test]
+    fn a_page_under_a_command_names_that_command() {
+        let why = refusal(&["draw", "slices"]);
+        assert!(
+            why.starts_with(
+                "no man page for 'stone-game draw slices': the pages are stone-game draw's \
+                 and those of slice,"
+            ),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn a_page_under_a_command_without_subcommands_says_so() {
+        assert_eq!(
+            refusal(&["sum", "extra"]),
+            "no man page for 'stone-game sum extra': 'stone-game sum' has no subcommands; \
+             run 'stone-game man sum'"
+        );
+        assert_eq!(
+            refusal(&["draw", "slice", "x"]),
+            "no man page for 'stone-game draw slice x': 'stone-game draw slice' has no \
+             subcommands; run 'stone-game man draw slice'"
+        );
     }
 }
