@@ -45,9 +45,15 @@
 //! Past the embedded tables, a limit is scanned at run time, after a note on
 //! stderr: `list` with
 //! [`ScannedTriples::scan`](stone_game::ScannedTriples::scan), which stops at
-//! the limit, `sum` and `count` with the same scan keeping only its totals
-//! ([`ScannedTotals::scan`](stone_game::ScannedTotals::scan)), the others with
-//! [`ScannedTables::scan`](stone_game::ScannedTables::scan). Exit codes: 0
+//! the limit; `sum` and `count` with the same scan keeping only its totals
+//! ([`ScannedTotals::scan`](stone_game::ScannedTotals::scan)); `is-losing`,
+//! `moves` and `play` of one game with whichever needs less memory, the
+//! whole tables to its second-largest pile (up to 32000) or the triples to
+//! its largest (up to 65535); `partner`, the pictures of slices and
+//! partners and a random misère start of `play` with
+//! [`ScannedTables::scan`](stone_game::ScannedTables::scan); sums of games
+//! with Grundy values and one game's values with its remoteness, both
+//! computed at run time whatever the limit. Exit codes: 0
 //! for success, 1 when `verify` finds a mismatch or the output or a picture
 //! cannot be written, 2 for bad arguments (one `error:` line that says the fix,
 //! and a usage hint, on stderr), including a limit whose scan would not fit in

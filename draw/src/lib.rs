@@ -22,7 +22,8 @@
 //!
 //! A picture is written to a hidden temporary file beside its target and
 //! renamed over it only when complete: a failure leaves no partial file
-//! ([`PictureFile`]).
+//! ([`PictureFile`]). Whatever stops a picture is a [`DrawError`] (`error`),
+//! which tells the caller's mistakes from a file system that refuses.
 //!
 //! ```no_run
 //! use stone_game::{Convention, Solver};

@@ -7,6 +7,8 @@
 //!   `stone-game-generator`.
 //! - [`format`](mod@format): how pairs and positions index the tables, and
 //!   how many bytes each entry takes.
+//! - `convention`: [`Convention`], normal or misère play, the two games a
+//!   scan finds the losing positions of.
 //!
 //! This crate holds what both the build script and a running program need,
 //! so that a dependent of `stone-game` compiles nothing at run time that only
@@ -14,10 +16,10 @@
 //! the scan.
 //!
 //! It is a public dependency of `stone-game`, released with it at one
-//! version and pinned by it exactly (`=`): [`scan::Progress`],
-//! [`scan::ScanError`], [`format::position_key`] and the scans' memory
-//! estimates ([`scan::memory_needed`], [`scan::memory_needed_for_triples`],
-//! [`scan::memory_needed_for_totals`])
+//! version and pinned by it exactly (`=`): [`Convention`],
+//! [`scan::Progress`], [`scan::ScanError`], [`format::position_key`] and the
+//! scans' memory estimates ([`scan::memory_needed`],
+//! [`scan::memory_needed_for_triples`], [`scan::memory_needed_for_totals`])
 //! reach users through `stone-game`, as part of its API, and are the same
 //! items through either crate.
 //!
