@@ -600,11 +600,10 @@ impl GrundyTable {
     /// The largest limit whose table one game's full answer waits for:
     /// to 250 the table takes about 60 ms and 23 MiB on two cores, to 1000
     /// five seconds (BENCHMARKS.md, section 7). One game is played by its
-    /// remoteness and needs no Grundy value, so past this the answer leaves
-    /// the value out rather than keep a player waiting for it: the command
-    /// line's `moves --all` and the web explorer's `/api/position` give a
-    /// game's Grundy value in normal play when its largest pile is at most
-    /// this, and the same answer for the same position.
+    /// remoteness and needs no Grundy value, so past this its answer may
+    /// leave the value out rather than keep a player waiting for it. The
+    /// command line's `moves --all --json` and the web explorer's
+    /// `/api/position` use this limit for one game in normal play.
     ///
     /// ```
     /// use stone_game::{Convention, GrundyTable, Position, RemotenessTable, Solver};

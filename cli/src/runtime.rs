@@ -20,6 +20,12 @@ pub(crate) fn check_memory(ctx: &mut Ctx, what: &str, need: Option<u64>) -> Resu
     stone_game_memory::check(what, need, available).map_err(Failure::Usage)
 }
 
+/// Whether `need` bytes are available, as [`check_memory`] judges: for a
+/// table an answer can go without.
+pub(crate) fn memory_fits(ctx: &mut Ctx, need: u64) -> bool {
+    check_memory(ctx, "", Some(need)).is_ok()
+}
+
 /// A runtime scan the CLI runs: the whole tables, or the triples alone where
 /// they answer (lists), at about half the cost, or their totals alone (sums
 /// and counts), without the triples' memory; or the Grundy values

@@ -417,7 +417,7 @@ fn one_games_moves_all_has_its_grundy_value_up_to_the_quick_limit() {
         (
             [2, quick, 1],
             false,
-            grundy.value(2, quick, 1).map(Value::from),
+            Some(Value::from(grundy.value(2, quick, 1).unwrap())),
         ),
         ([2, quick + 1, 1], false, None),
         ([2, quick, 1], true, None),

@@ -3,11 +3,12 @@
 //! is a move `play` takes as it stands. With `--all`: every legal move, best
 //! first, with the outcome (and for one game the remoteness) of the
 //! position it leaves; its JSON has one game's Grundy value in normal play
-//! up to [`GrundyTable::QUICK_LIMIT`], as the web explorer's does.
+//! up to [`GrundyTable::QUICK_LIMIT`], as the web explorer's answer does.
 
 use stone_game::{Convention, GrundyTable, Outcome, Position, Solver};
 
 use crate::context::{Ctx, Failure};
+use crate::runtime;
 use crate::solver::{Built, parse_position, refuse_misere_sum};
 use crate::words::{games_text, outcome_text, piles_text};
 
@@ -93,14 +94,8 @@ fn all_moves(
 ) -> Result<u8, Failure> {
     let what = format!("the moves of {}", games_text(position));
     let mut built = Built::new(convention).valuing(ctx, position, &what)?;
-    // One game's Grundy value where it is quick, as the web explorer's
-    // answer has it: the same answer from both.
-    let largest = position.largest_pile();
-    if convention == Convention::Normal
-        && !position.is_sum()
-        && largest <= u64::from(GrundyTable::QUICK_LIMIT)
-    {
-        built = built.grundy(ctx, largest, &what)?;
+    if as_json && quick_grundy_value(ctx, position, convention) {
+        built = built.grundy(ctx, position.largest_pile(), &what)?;
     }
     let solver: Solver = built.solver()?;
     let answer = solver
@@ -125,9 +120,60 @@ fn all_moves(
     Ok(0)
 }
 
+/// Whether the JSON of every move from `position` has its Grundy value,
+/// as the web explorer's answer has it: one game in normal play whose
+/// largest pile is at most [`GrundyTable::QUICK_LIMIT`], when the memory
+/// for the table is there. The value is the answer's extra: the text does
+/// not show it, and without the memory the answer leaves it out rather than
+/// refuse (a sum's value comes with its answer).
+fn quick_grundy_value(ctx: &mut Ctx, position: &Position, convention: Convention) -> bool {
+    let largest = position.largest_pile();
+    convention == Convention::Normal
+        && !position.is_sum()
+        && largest <= u64::from(GrundyTable::QUICK_LIMIT)
+        && runtime::memory_fits(ctx, GrundyTable::memory_needed(largest as u32))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use stone_game::RemotenessTable;
+
+    /// `all_moves` of `position` in normal play with `memory` available:
+    /// its exit code and what it wrote.
+    fn all_moves_with(memory: u64, position: &Position, as_json: bool) -> (u8, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut ctx = Ctx::for_test(&mut out, &mut err, memory);
+        let code = all_moves(&mut ctx, position, Convention::Normal, as_json).unwrap();
+        (code, String::from_utf8(out).unwrap())
+    }
+
+    /// One game's Grundy value is the answer's extra: without the memory
+    /// for its table the JSON leaves it out, as the web explorer's does,
+    /// and the text, which does not show it, does not need it.
+    #[test]
+    fn a_games_grundy_value_needs_its_memory_and_the_json() {
+        let quick = GrundyTable::QUICK_LIMIT;
+        let position = Position::game([2, u64::from(quick), 1]);
+        let grundy = GrundyTable::memory_needed(quick);
+        let remoteness = RemotenessTable::memory_needed(quick);
+        assert!(remoteness < grundy - 1);
+        let value = |memory| {
+            let (code, out) = all_moves_with(memory, &position, true);
+            assert_eq!(code, 0);
+            serde_json::from_str::<serde_json::Value>(&out).unwrap()["grundy"].clone()
+        };
+        assert_eq!(value(grundy - 1), serde_json::Value::Null);
+        let table = GrundyTable::compute(quick).unwrap();
+        let expected = table.value(2, u64::from(quick), 1).unwrap();
+        assert_eq!(value(grundy), serde_json::Value::from(expected));
+        let (code, text) = all_moves_with(remoteness, &position, false);
+        assert_eq!(code, 0);
+        assert!(
+            text.contains("win in") || text.contains("lose in"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn a_position_without_a_winning_move_says_why() {
