@@ -220,24 +220,35 @@ fn subcommand_of(args: &[OsString]) -> (String, clap::Command) {
 pub(crate) fn help(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
     let mut command = Cli::command();
     command.build();
-    let mut found = &mut command;
-    for (i, name) in names.iter().enumerate() {
-        let path = names[..i].join(" ");
-        let why = if found.has_subcommands() {
-            format!(
-                "unrecognized subcommand '{name}'; {}",
-                the_commands(&path, found, false)
-            )
-        } else {
-            format!("'{path}' has no subcommands; run 'stone-game help {path}'")
-        };
-        match found.find_subcommand_mut(name) {
-            Some(sub) => found = sub,
-            None => return Err(Failure::Usage(why)),
-        }
-    }
+    let mut found = named(&command, names)
+        .map_err(|(depth, last)| {
+            let (name, path) = (&names[depth], names[..depth].join(" "));
+            Failure::Usage(if last.has_subcommands() {
+                format!(
+                    "unrecognized subcommand '{name}'; {}",
+                    the_commands(&path, last, false)
+                )
+            } else {
+                format!("'{path}' has no subcommands; run 'stone-game help {path}'")
+            })
+        })?
+        .clone();
     write!(ctx.out, "{}", found.render_long_help())?;
     Ok(0)
+}
+
+/// The command that `names` name under `top` (`draw slice`), built as
+/// `top` is; or where they stop naming one: how many of them do, and the
+/// command those lead to. `help` and `man` find their command by it.
+pub(crate) fn named<'c>(
+    top: &'c clap::Command,
+    names: &[String],
+) -> Result<&'c clap::Command, (usize, &'c clap::Command)> {
+    let mut found = top;
+    for (depth, name) in names.iter().enumerate() {
+        found = found.find_subcommand(name).ok_or((depth, found))?;
+    }
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use clap_complete::Shell;
 
 use crate::args::Cli;
 use crate::context::{Ctx, Failure};
+use crate::usage::named;
 
 /// The name the tool is installed and completed under.
 const BIN: &str = "stone-game";
@@ -27,28 +28,25 @@ pub(crate) fn man(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
     // Every page's footer names the tool and its version; a command's own
     // would be its name alone, as clap gives commands no version.
     let source = format!("{BIN} {}", command.get_version().unwrap_or_default());
-    for (depth, name) in names.iter().enumerate() {
-        let Some(sub) = command.find_subcommand(name).cloned() else {
-            let asked = words(BIN, names);
-            let known: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
-            return Err(Failure::Usage(if known.is_empty() {
-                // The page asked for is under a command that has none.
-                let page = words(BIN, &names[..depth]);
-                format!(
-                    "no man page for '{asked}': '{page}' has no subcommands; run '{BIN} man {}'",
-                    names[..depth].join(" ")
-                )
-            } else {
-                format!(
-                    "no man page for '{asked}': the pages are {}'s and those of {}",
-                    words(BIN, &names[..depth]),
-                    known.join(", ")
-                )
-            }));
-        };
-        command = sub;
-    }
-    clap_mangen::Man::new(command)
+    let page = named(&command, names).map_err(|(depth, last)| {
+        let asked = words(BIN, names);
+        let known: Vec<&str> = last.get_subcommands().map(|c| c.get_name()).collect();
+        Failure::Usage(if known.is_empty() {
+            // The page asked for is under a command that has none.
+            let page = words(BIN, &names[..depth]);
+            format!(
+                "no man page for '{asked}': '{page}' has no subcommands; run '{BIN} man {}'",
+                names[..depth].join(" ")
+            )
+        } else {
+            format!(
+                "no man page for '{asked}': the pages are {}'s and those of {}",
+                words(BIN, &names[..depth]),
+                known.join(", ")
+            )
+        })
+    })?;
+    clap_mangen::Man::new(page.clone())
         .source(source)
         .render(&mut ctx.out)?;
     Ok(0)
