@@ -35,10 +35,10 @@ pub(crate) const MAX_MAP: u32 = 500;
 const _: () = assert!(MAX_MAP <= MAX_GRUNDY_PILE);
 
 /// The largest Grundy table a single game's answer waits for, the
-/// library's (the command line's `moves --all` waits for the same). Past
-/// it, a game's answer has a Grundy value only once a map or a sum has had
-/// the table computed: one game does not wait seconds for a value it does
-/// not need to be played.
+/// library's (the command line's `moves --all --json` waits for the same).
+/// Past it, a game's answer has a Grundy value only once a map or a sum
+/// has had the table computed: one game does not wait seconds for a value
+/// it does not need to be played.
 pub(crate) const GRUNDY_WAITED_FOR: u32 = GrundyTable::QUICK_LIMIT;
 
 /// The limits of the positions' tables: losing positions, their totals and
