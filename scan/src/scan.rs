@@ -73,9 +73,12 @@
 //!   triple less (9% of the scan at 32000).
 //! - With the feature `std`, the scan of the cube ([`losing_triples`],
 //!   [`losing_totals_for`]) from a limit of 1024 runs on every core, up to
-//!   8: each thread takes the next band, and runs each tile once the band
-//!   before has finished the tile above it. Tiles that run at once neither
-//!   read what another writes nor write to one word together, so the tables'
+//!   8: each thread takes the next few bands (4 on two cores, 8 bands in
+//!   all), runs each tile once the band before has finished the tile above
+//!   it, and runs a column of tiles of its bands before the next column,
+//!   while that column's rows `y` are in its core's caches (BENCHMARKS.md,
+//!   section 4.1). Tiles that run at once neither read
+//!   what another writes nor write to one word together, so the tables'
 //!   words are atomics read and written with plain relaxed loads and stores
 //!   (`bands` says why). It finds what one thread finds, in the same order.
 //!   On two cores the scan at 32000 takes half the time.
@@ -650,7 +653,9 @@ mod tests {
                     one.0,
                     losing_triples_for(convention, limit, |_| {}).unwrap()
                 );
-                for threads in [2, 3, 5] {
+                // Groups of 4, 2, 1 and 1 bands a thread, of which the
+                // last one is short at 700 (11 bands).
+                for threads in [2, 3, 5, 8] {
                     let several = cube_on(threads, convention, limit);
                     assert!(
                         several == one,

@@ -10,7 +10,9 @@
 //!
 //! - [`scan_in_order`] runs the bands one after the other;
 //! - [`scan_on_threads`] runs consecutive bands at once on several threads,
-//!   each a tile or more behind the band before.
+//!   each a tile or more behind the band before; each thread takes several
+//!   consecutive bands in turn ([`BANDS_KEPT`]) and scans them a column of
+//!   tiles at a time, which keeps that column's rows in its core's caches.
 //!
 //! Two tiles that run at once, `(X, Y)` and `(X', Y')` with band `X < X'`
 //! and tile `Y > Y'` (both `Y' >= X'`), never write to one word of the
@@ -41,9 +43,10 @@ pub(super) const TILE: usize = 64;
 /// bands. Below it the scan takes milliseconds.
 pub(super) const THREADS_FROM: u32 = 16 * TILE as u32;
 
-/// The most threads a scan runs on. Each keeps a band's buffers (about 25
-/// MiB at 65535, counted in the memory estimates), and more threads than
-/// this gain little from the memory they share.
+/// The most threads a scan runs on. Together they keep [`BANDS_KEPT`]
+/// bands' buffers (about 25 MiB a band at 65535, counted in the memory
+/// estimates), and more threads than this gain little from the memory they
+/// share.
 pub(super) const MOST_THREADS: usize = 8;
 
 /// The most threads the scan of the cube to `limit` runs on, whatever the
@@ -51,6 +54,38 @@ pub(super) const MOST_THREADS: usize = 8;
 pub(super) const fn threads_at_most(limit: u32) -> usize {
     if cfg!(feature = "std") && limit >= THREADS_FROM {
         MOST_THREADS
+    } else {
+        1
+    }
+}
+
+/// The most bands the threads of a scan of the cube keep buffers for at
+/// once. Each thread takes `BANDS_KEPT / threads` consecutive bands in turn
+/// ([`bands_per_thread`]) and scans them together, tile by tile: the tile
+/// `(X, Y)` of each of them before any tile right of `Y`. Their searches of
+/// one column of tiles read the same rows `one[y]` and `two_t[y]` and nearby
+/// rows of `two` and `all`, which the first band's tile brings into the
+/// core's caches for the others. On two cores, 4 bands each, the scan at
+/// 32000 and at 65535 takes less time than a band at a time (BENCHMARKS.md,
+/// section 4.1); 8 each took about as long, and 16 each longer, their
+/// buffers crowding the caches. As many as the threads at most, so that
+/// the memory estimates count the bands one thread each kept before.
+const BANDS_KEPT: usize = MOST_THREADS;
+
+/// How many consecutive bands each of `threads` threads scans together:
+/// [`BANDS_KEPT`] in all, and at least one each.
+#[cfg(feature = "std")]
+const fn bands_per_thread(threads: usize) -> usize {
+    let each = BANDS_KEPT / threads;
+    if each == 0 { 1 } else { each }
+}
+
+/// The most bands the scan of the cube to `limit` keeps buffers for at
+/// once, whatever the machine: [`BANDS_KEPT`] when it may run on threads,
+/// else one.
+pub(super) const fn bands_at_most(limit: u32) -> usize {
+    if threads_at_most(limit) > 1 {
+        BANDS_KEPT
     } else {
         1
     }
@@ -278,13 +313,13 @@ pub(super) use on_threads::scan_on_threads;
 
 #[cfg(feature = "std")]
 mod on_threads {
-    use super::{Band, Keys, Plan, TILE, tile_ends};
+    use super::{Band, Keys, Plan, TILE, bands_per_thread, tile_ends};
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
     use std::vec::Vec;
 
     /// Scans the cube's triples (`plan.cube`) on `threads` threads, each
-    /// taking the next band in turn, and hands on what
+    /// taking the next [`bands_per_thread`] bands in turn, and hands on what
     /// [`scan_in_order`](super::scan_in_order) would, in the same order, from
     /// this thread: `on_triple` each triple up to the limit, `row_done(x)`
     /// after row `x`'s. In the cube no key lies past the rows, which were
@@ -302,7 +337,8 @@ mod on_threads {
         let shared = Shared {
             keys,
             plan,
-            next_band: AtomicUsize::new(0),
+            group: bands_per_thread(threads),
+            next_group: AtomicUsize::new(0),
             reached: (0..bands).map(|_| AtomicUsize::new(0)).collect(),
             stopped: AtomicBool::new(false),
             ended: Mutex::new((0..bands).map(|_| None).collect()),
@@ -347,8 +383,10 @@ mod on_threads {
     struct Shared<'k> {
         keys: &'k Keys,
         plan: Plan,
-        /// The next band no thread has taken.
-        next_band: AtomicUsize,
+        /// How many consecutive bands a thread takes at a time.
+        group: usize,
+        /// The next group of bands no thread has taken.
+        next_group: AtomicUsize,
         /// Per band, the end of the tiles it has finished: every pair `(x,
         /// y)` of its rows with `y` below it has been searched.
         reached: Vec<AtomicUsize>,
@@ -363,37 +401,55 @@ mod on_threads {
     }
 
     impl Shared<'_> {
-        /// Takes bands in turn until none is left, and leaves each one's
-        /// triples, in row order, in `ended` when it ends.
+        /// Takes `self.group` consecutive bands in turn until none is left,
+        /// scans them together a column of tiles at a time, and leaves each
+        /// one's triples, in row order, in `ended` when they end.
         fn scan_bands(&self) {
             let _stop_on_panic = StopOnPanic(self);
             let rows = self.plan.limit + 1;
-            let mut band = Band::new(self.plan);
+            let bands_in_all = self.reached.len();
+            let mut bands: Vec<Band> = (0..self.group).map(|_| Band::new(self.plan)).collect();
             loop {
-                let b = self.next_band.fetch_add(1, Ordering::Relaxed);
-                if b >= self.reached.len() || self.stopped.load(Ordering::Relaxed) {
+                let first = self.group * self.next_group.fetch_add(1, Ordering::Relaxed);
+                if first >= bands_in_all || self.stopped.load(Ordering::Relaxed) {
                     return;
                 }
-                band.start(b * TILE);
-                for end in tile_ends(b * TILE, rows) {
-                    if b > 0 && !self.wait_for(b - 1, end) {
+                let taken = &mut bands[..(bands_in_all - first).min(self.group)];
+                for (k, band) in taken.iter_mut().enumerate() {
+                    band.start((first + k) * TILE);
+                }
+                for end in tile_ends(first * TILE, rows) {
+                    // The band before the first is another thread's; each
+                    // later one's is the band just scanned to `end` here.
+                    if first > 0 && !self.wait_for(first - 1, end) {
                         return;
                     }
-                    debug_assert!(
-                        b == 0 || self.reached[b - 1].load(Ordering::Acquire) >= end,
-                        "band {b} ran ahead of the band before, to {end}"
-                    );
-                    let widened = band.scan_to(self.keys, end, &mut |_, _, _| {});
-                    assert!(widened.is_ok(), "the cube's rows hold every key");
-                    self.reached[b].store(end, Ordering::Release);
+                    for (k, band) in taken.iter_mut().enumerate() {
+                        // A tile that ends at or before the band's first row
+                        // holds no pair (x, y) with y >= x.
+                        if end <= band.first {
+                            break;
+                        }
+                        let b = first + k;
+                        debug_assert!(
+                            b == 0 || self.reached[b - 1].load(Ordering::Acquire) >= end,
+                            "band {b} ran ahead of the band before, to {end}"
+                        );
+                        let widened = band.scan_to(self.keys, end, &mut |_, _, _| {});
+                        assert!(widened.is_ok(), "the cube's rows hold every key");
+                        self.reached[b].store(end, Ordering::Release);
+                    }
                 }
-                let mut triples = Vec::with_capacity(band.found());
-                band.hand_on(&mut |t| triples.push(t), &mut |_| {});
-                // The room was made once, as the estimates count it: a
-                // vector grown by doubling would take up to twice as much.
-                debug_assert_eq!(triples.len(), triples.capacity(), "band {b}'s room");
-                self.ended()[b] = Some(triples);
-                self.one_ended.notify_one();
+                for (k, band) in taken.iter_mut().enumerate() {
+                    let b = first + k;
+                    let mut triples = Vec::with_capacity(band.found());
+                    band.hand_on(&mut |t| triples.push(t), &mut |_| {});
+                    // The room was made once, as the estimates count it: a
+                    // vector grown by doubling would take up to twice as much.
+                    debug_assert_eq!(triples.len(), triples.capacity(), "band {b}'s room");
+                    self.ended()[b] = Some(triples);
+                    self.one_ended.notify_one();
+                }
             }
         }
 
@@ -459,5 +515,19 @@ mod on_threads {
                 self.0.one_ended.notify_all();
             }
         }
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_threads_share_the_bands_kept() {
+        assert_eq!(BANDS_KEPT, 8);
+        let each = [1, 2, 3, 5, 8, 9].map(bands_per_thread);
+        assert_eq!(each, [8, 4, 2, 1, 1, 1]);
+        assert_eq!(bands_at_most(THREADS_FROM), BANDS_KEPT);
+        assert_eq!(bands_at_most(THREADS_FROM - 1), 1);
     }
 }

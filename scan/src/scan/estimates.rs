@@ -2,7 +2,7 @@
 //! allocates: the estimates behind the refusals of scans that would not
 //! fit (`tests/peak_memory.rs` checks them against the real peaks).
 
-use super::bands::{TILE, threads_at_most};
+use super::bands::{TILE, bands_at_most};
 use super::keys::row_words;
 use crate::format::pair_count;
 
@@ -36,10 +36,11 @@ pub const fn memory_needed(limit: u32) -> u64 {
 ///
 /// An estimate from the table sizes: four bitsets of rows `L + 1` columns
 /// wide (rounded up as the scan lays them out), which never widen, and
-/// their summaries; the buffers of a band per thread ([`scan`](super)'s
-/// module docs), for putting its triples in order; the triples. Under half
-/// of [`memory_needed`] from a limit of 288 on, but from 1024 to 3903 with
-/// the feature `std`, where a band is counted for each of up to 8 threads.
+/// their summaries; the buffers of the bands the threads scan together
+/// ([`scan`](super)'s module docs), for putting their triples in order;
+/// the triples. Under half of [`memory_needed`] from a limit of 288 on,
+/// but from 1024 to 3903 with the feature `std`, where the 8 bands that
+/// up to 8 threads keep are counted.
 ///
 /// ```
 /// use stone_game_scan::scan::{memory_needed, memory_needed_for_triples};
@@ -51,7 +52,7 @@ pub const fn memory_needed_for_triples(limit: u32) -> u64 {
     let rows = limit as u128 + 1;
     let row_bytes = row_bytes(limit as u64 + 1);
     let bitsets = 4 * rows * row_bytes + summaries(rows, row_bytes);
-    let bands = threads_at_most(limit) as u128 * band_bytes(rows);
+    let bands = bands_at_most(limit) as u128 * band_bytes(rows);
     let triples = 6 * triples_room(limit);
     saturate(bitsets + bands + triples)
 }
@@ -71,7 +72,7 @@ pub const fn memory_needed_for_totals(limit: u32) -> u64 {
     let rows = limit as u128 + 1;
     let row_bytes = row_bytes(limit as u64 + 1);
     let bitsets = 4 * rows * row_bytes + summaries(rows, row_bytes);
-    let bands = threads_at_most(limit) as u128 * band_bytes(rows);
+    let bands = bands_at_most(limit) as u128 * band_bytes(rows);
     let totals = 2 * 8 * rows;
     saturate(bitsets + bands + totals)
 }
@@ -146,12 +147,12 @@ mod tests {
         let wide = 5 * rows * 32 * 8 + 4 * rows * 8;
         let partners = 4 * 1001 * 1002 / 2;
         assert_eq!(memory_needed(1000), wide + band + partners + triples);
-        // 2000, past THREADS_FROM: a band per thread, for the most threads
-        // (without std, one thread).
-        let threads = if cfg!(feature = "std") { 8 } else { 1 };
+        // 2000, past THREADS_FROM: the 8 bands the threads keep (without
+        // std, one band).
+        let bands_kept = if cfg!(feature = "std") { 8 } else { 1 };
         let rows: u64 = 2001;
         let tables = 4 * rows * 32 * 8 + 4 * rows * 8;
-        let bands = threads * (64 * rows * 6 + 64 * rows.div_ceil(8));
+        let bands = bands_kept * (64 * rows * 6 + 64 * rows.div_ceil(8));
         assert_eq!(
             memory_needed_for_totals(2000),
             tables + bands + 2 * 8 * rows
@@ -160,7 +161,7 @@ mod tests {
         // each.
         let rows: u64 = 65536;
         let tables = 4 * rows * 1026 * 8 + 4 * rows * 17 * 8;
-        let bands = threads * (64 * rows * 6 + 64 * rows / 8);
+        let bands = bands_kept * (64 * rows * 6 + 64 * rows / 8);
         assert_eq!(
             memory_needed_for_totals(65535),
             tables + bands + 2 * 8 * rows
