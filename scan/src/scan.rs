@@ -77,10 +77,10 @@
 //!   all), runs each tile once the band before has finished the tile above
 //!   it, and runs a column of tiles of its bands before the next column,
 //!   while that column's rows `y` are in its core's caches (BENCHMARKS.md,
-//!   section 4.1). Tiles that run at once neither read
-//!   what another writes nor write to one word together, so the tables'
-//!   words are atomics read and written with plain relaxed loads and stores
-//!   (`bands` says why). It finds what one thread finds, in the same order.
+//!   section 4.1). Tiles that run at once neither read what another
+//!   writes nor write to one word together, so the tables' words are
+//!   atomics read and written with plain relaxed loads and stores (`bands`
+//!   says why). It finds what one thread finds, in the same order.
 //!   On two cores the scan at 32000 takes half the time.
 //! - Plain loops and slices, no iterator chains, since the build script runs
 //!   this at opt-level 0. There the atomic words cost: the scan at 1000

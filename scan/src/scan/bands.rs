@@ -426,8 +426,10 @@ mod on_threads {
                     }
                     for (k, band) in taken.iter_mut().enumerate() {
                         // A tile that ends at or before the band's first row
-                        // holds no pair (x, y) with y >= x.
+                        // holds no pair (x, y) with y >= x. The group's first
+                        // band has pairs in every tile from its own on.
                         if end <= band.first {
+                            debug_assert!(k > 0, "band {first}'s tiles start at its first row");
                             break;
                         }
                         let b = first + k;
