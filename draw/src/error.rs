@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::file::Format;
+use crate::format::{Format, UnknownFormat};
 
 /// Why a picture was not drawn. [`is_bad_input`](Self::is_bad_input)
 /// tells the caller's mistakes (a target or an answer the crate cannot
@@ -12,10 +12,7 @@ use crate::file::Format;
 pub enum DrawError {
     /// The target's extension is neither `.png` nor `.svg` (or it names no
     /// file: `..`, a path ending in `/`).
-    UnknownFormat {
-        /// The target as given.
-        path: PathBuf,
-    },
+    UnknownFormat(UnknownFormat),
     /// A heat map too large for its format: one cell per pair must stay at
     /// least a pixel (PNG) or stay a file of a few megabytes (SVG).
     TooLarge {
@@ -54,7 +51,7 @@ impl DrawError {
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
-            DrawError::UnknownFormat { .. } | DrawError::TooLarge { .. } | DrawError::Unfit(_)
+            DrawError::UnknownFormat(_) | DrawError::TooLarge { .. } | DrawError::Unfit(_)
         )
     }
 }
@@ -62,11 +59,7 @@ impl DrawError {
 impl std::fmt::Display for DrawError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            DrawError::UnknownFormat { path } => write!(
-                f,
-                "cannot tell the picture's format from '{}': name a .png or .svg file",
-                path.display()
-            ),
+            DrawError::UnknownFormat(unknown) => unknown.fmt(f),
             DrawError::TooLarge {
                 limit,
                 largest,
@@ -91,6 +84,12 @@ impl std::fmt::Display for DrawError {
 
 impl std::error::Error for DrawError {}
 
+impl From<UnknownFormat> for DrawError {
+    fn from(unknown: UnknownFormat) -> DrawError {
+        DrawError::UnknownFormat(unknown)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,7 +99,7 @@ mod tests {
         let path = PathBuf::from("x.jpg");
         let cases = [
             (
-                DrawError::UnknownFormat { path: path.clone() },
+                DrawError::UnknownFormat(UnknownFormat { path: path.clone() }),
                 "cannot tell the picture's format from 'x.jpg': name a .png or .svg file",
                 true,
             ),

@@ -1,74 +1,14 @@
-//! The file a picture is written to: its format, by the extension of its
-//! name, and a hidden temporary file beside it, renamed over it only when
-//! the picture is complete.
+//! The file a picture is written to: a hidden temporary file beside it,
+//! in the format its name's extension gives, renamed over it only when the
+//! picture is complete.
 
 use std::path::{Path, PathBuf};
 
 use plotters::prelude::*;
 use tempfile::NamedTempFile;
 
-use crate::heat_map::{MAX_HEAT_MAP_PNG, MAX_HEAT_MAP_SVG};
+use crate::format::Format;
 use crate::{DrawError, Paint, Picture, register_font};
-
-/// The file formats, chosen by the extension of the target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// A PNG bitmap.
-    Png,
-    /// An SVG document.
-    Svg,
-}
-
-impl Format {
-    /// The format `path` names by its extension, `.png` or `.svg` in any
-    /// case.
-    pub fn of(path: &Path) -> Result<Format, DrawError> {
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        match ext.as_deref() {
-            Some("png") => Ok(Format::Png),
-            Some("svg") => Ok(Format::Svg),
-            _ => Err(DrawError::UnknownFormat {
-                path: path.to_path_buf(),
-            }),
-        }
-    }
-
-    /// Its name in messages: `PNG` or `SVG`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Png => "PNG",
-            Format::Svg => "SVG",
-        }
-    }
-
-    /// The largest limit of a heat map (the partners, Grundy and remoteness
-    /// maps) in this format: [`MAX_HEAT_MAP_PNG`] or [`MAX_HEAT_MAP_SVG`].
-    pub fn largest_heat_map(self) -> u64 {
-        match self {
-            Format::Png => MAX_HEAT_MAP_PNG,
-            Format::Svg => MAX_HEAT_MAP_SVG,
-        }
-    }
-
-    /// Why a heat map in this format goes no further than
-    /// [`largest_heat_map`](Self::largest_heat_map).
-    pub fn heat_map_cap(self) -> &'static str {
-        match self {
-            Format::Png => "one cell of at least a pixel per pair",
-            Format::Svg => "one rectangle per pair",
-        }
-    }
-
-    fn extension(self) -> &'static str {
-        match self {
-            Format::Png => "png",
-            Format::Svg => "svg",
-        }
-    }
-}
 
 /// A picture being written: a hidden temporary file beside the target,
 /// deleted when dropped unless [`draw`](Self::draw) has drawn the picture
@@ -212,36 +152,18 @@ mod tests {
     use plotters::coord::Shift;
 
     use super::*;
+    use crate::format::UnknownFormat;
     use crate::test_support::*;
 
     #[test]
-    fn the_format_is_the_extensions_in_any_case() {
-        for (name, format) in [
-            ("x.png", Some(Format::Png)),
-            ("a/x.SVG", Some(Format::Svg)),
-            ("x.Png", Some(Format::Png)),
-            ("x.jpg", None),
-            ("png", None),
-            ("x.png/..", None),
-            ("dir/", None),
-        ] {
-            let path = Path::new(name);
-            let expected = format.ok_or(DrawError::UnknownFormat { path: path.into() });
-            assert_eq!(Format::of(path), expected, "{name}");
-        }
+    fn a_target_of_no_known_format_is_refused_before_anything_is_written() {
+        let scratch = scratch();
+        let target = scratch.path().join("x.gif");
         assert_eq!(
-            (
-                Format::Png.largest_heat_map(),
-                Format::Svg.largest_heat_map()
-            ),
-            (2000, 200)
+            PictureFile::create(&target).unwrap_err(),
+            DrawError::UnknownFormat(UnknownFormat { path: target })
         );
-        assert_eq!(
-            PictureFile::create(Path::new("x.gif")).unwrap_err(),
-            DrawError::UnknownFormat {
-                path: "x.gif".into()
-            }
-        );
+        assert_eq!(files_in(scratch.path()), Vec::<String>::new());
     }
 
     #[test]

@@ -1,21 +1,13 @@
-//! What the two heat maps, the partners map and the Grundy map, share: one
-//! cell per pair, their size and caps, their axes, their palette and its
-//! colour scale.
+//! What the three heat maps, the partners, Grundy and remoteness maps,
+//! share: one cell per pair, their size and caps, their axes, their
+//! palette and its colour scale.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::file::Format;
+use crate::format::{Format, MAX_HEAT_MAP_PNG};
 use crate::palette::Rgb;
 use crate::{Chart, DrawError, FONT, text, whole};
-
-/// The largest heat map drawn as PNG: (N+1)² cells of at least one
-/// pixel each, about a 2100-pixel square picture.
-pub const MAX_HEAT_MAP_PNG: u64 = 2000;
-
-/// The largest heat map drawn as SVG: one rectangle per cell, so about
-/// 40 000 of them and a few megabytes of text.
-pub const MAX_HEAT_MAP_SVG: u64 = 200;
 
 /// Refuses a heat map to `limit` past the largest of `format`.
 pub(crate) fn fits(limit: u64, format: Format) -> Result<(), DrawError> {
@@ -55,7 +47,7 @@ pub(crate) fn picture_size(limit: u64) -> (u32, u32) {
     (plot + 140 + SCALE_WIDTH, plot + 140)
 }
 
-/// The words of a heat map (the partners map, the Grundy map): its
+/// The words of a heat map (the partners, Grundy or remoteness map): its
 /// caption, the names of its axes and the title of its colour scale. Its
 /// layout is the same whatever they say.
 pub(crate) struct HeatMapText {

@@ -20,10 +20,12 @@
 //! embeds (the Bitstream Vera licence with DejaVu's public-domain changes:
 //! free to embed and redistribute), so no system font library is needed.
 //!
-//! A picture is written to a hidden temporary file beside its target and
-//! renamed over it only when complete: a failure leaves no partial file
-//! ([`PictureFile`]). Whatever stops a picture is a [`DrawError`] (`error`),
-//! which tells the caller's mistakes from a file system that refuses.
+//! A picture is written, in the [`Format`] its target's extension names
+//! (`format`), to a hidden temporary file beside its target and renamed
+//! over it only when complete: a failure leaves no partial file
+//! ([`PictureFile`]). Whatever stops a picture is a [`DrawError`]
+//! (`error`), which tells the caller's mistakes from a file system that
+//! refuses.
 //!
 //! ```no_run
 //! use stone_game::{Convention, Solver};
@@ -40,6 +42,7 @@
 mod counts;
 mod error;
 mod file;
+mod format;
 mod grundy;
 mod heat_map;
 pub mod palette;
@@ -57,8 +60,8 @@ use plotters::prelude::*;
 use stone_game::{GrundyMap, RemotenessMap, Slice, Total};
 
 pub use error::DrawError;
-pub use file::{Format, PictureFile};
-pub use heat_map::{MAX_HEAT_MAP_PNG, MAX_HEAT_MAP_SVG};
+pub use file::PictureFile;
+pub use format::{Format, MAX_HEAT_MAP_PNG, MAX_HEAT_MAP_SVG, UnknownFormat};
 pub use partners::PartnerMap;
 
 /// A picture to draw, and the answer it draws.

@@ -37,7 +37,7 @@ pub(crate) fn draw(ctx: &mut Ctx, picture: &Picture) -> Result<u8, Failure> {
             )));
         }
     }
-    let format = Format::of(&target.output).map_err(drawing_failure)?;
+    let format = Format::of(&target.output).map_err(|e| drawing_failure(e.into()))?;
     let largest = largest_limit(picture, format);
     let too_large = |limit: &dyn std::fmt::Display| Failure::Usage(largest.refusal(name, limit));
     let limit = match &target.limit {
@@ -237,6 +237,7 @@ mod tests {
     use std::path::Path;
 
     use stone_game::{Convention, MisereUndefined};
+    use stone_game_draw::UnknownFormat;
     use tempfile::TempDir;
 
     use crate::args::{DrawTarget, Rules};
@@ -586,7 +587,7 @@ mod tests {
 
     #[test]
     fn each_failure_of_the_draw_crate_gets_its_exit_code() {
-        let usage = drawing_failure(DrawError::UnknownFormat { path: "x".into() });
+        let usage = drawing_failure(UnknownFormat { path: "x".into() }.into());
         assert!(matches!(usage, Failure::Usage(_)), "{usage:?}");
         let output = drawing_failure(DrawError::Write {
             path: "x.png".into(),
