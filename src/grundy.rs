@@ -62,8 +62,8 @@ fn refuse_past_max(limit: u32) -> Result<(), GrundyError> {
 const BLOCK_WORDS: usize = 8;
 
 /// The side of the cubes of positions (tiles) a pass walks one after
-/// another: the lines a tile reads, about `13 * TILE^2` blocks (half a
-/// megabyte), stay in the cache while its `TILE^3` positions read them.
+/// another: the lines a tile reads, about `13 * TILE^2` blocks of 64 bytes
+/// (0.8 MiB), stay in the cache while its `TILE^3` positions read them.
 const TILE: usize = 32;
 
 /// The passes that run at once, each on its own lines and its own slab of

@@ -80,7 +80,9 @@
 //!   [`ScannedTriples::scan`], [`ScannedTotals::scan`], [`GrundyTable::compute`],
 //!   [`RemotenessTable::compute`], [`BruteForce::new`], `tables!(N)`), and the `l` of `losing_sum(l)` and `losing_count(l)`.
 //!   Every limit a table takes is at most [`u16::MAX`]; a `u32` holds it
-//!   with room to spare.
+//!   with room to spare. The limit of a question asked of a [`Solver`]
+//!   (a slice, a map, a total, a list) bounds piles, and is a `u64` as
+//!   they are: past the tables, the answer is an [`AnswerError`].
 //! - **A stored losing position is a [`Triple`], `[u16; 3]`, sorted**
 //!   `x <= y <= z`: its piles are at most a limit, and the embedded tables
 //!   store them in those two bytes a pile, half the bytes of `u32` to

@@ -165,8 +165,8 @@ impl ScannedTriples {
     /// The memory, in bytes, that [`ScannedTriples::scan`] needs at its
     /// peak for `limit` (saturating at `u64::MAX` for limits no scan
     /// accepts): under half of [`ScannedTables::memory_needed`] from a limit
-    /// of 288 on, but from 1024 to 3903 with the feature `std`, where each
-    /// thread's band is counted
+    /// of 288 on, except from 1024 to 3903 with the feature `std`, where
+    /// each thread's band is counted and it is more
     /// ([`stone_game_scan::scan::memory_needed_for_triples`]).
     ///
     /// ```

@@ -26,8 +26,8 @@ impl PartnerMap {
     /// ```
     /// use stone_game::Convention;
     /// use stone_game_draw::PartnerMap;
-    /// // (0, 0) loses with 0, (0, 1) with 2, (1, 1) with 0.
-    /// assert!(PartnerMap::new(Convention::Normal, 1, vec![0, 2, 2, 0]).is_ok());
+    /// // (0, 0) loses with 0, (0, 1) with 2, (1, 1) with 4.
+    /// assert!(PartnerMap::new(Convention::Normal, 1, vec![0, 2, 2, 4]).is_ok());
     /// assert!(PartnerMap::new(Convention::Normal, 1, vec![0, 2, 2]).is_err());
     /// ```
     pub fn new(

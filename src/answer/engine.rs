@@ -18,6 +18,17 @@ use crate::{Outcome, Position};
 impl PositionAnswer {
     /// The moves, best for the mover first: the engine's order
     /// ([`Solver`](super::Solver)).
+    ///
+    /// ```
+    /// use stone_game::{Convention, Position, Solver};
+    /// let answer = Solver::new(Convention::Normal).position(&Position::game([1, 3, 4]))?;
+    /// let best = answer.moves_best_first();
+    /// // The two winning moves, both in 5, the lesser position left first.
+    /// let first: Vec<_> = best.iter().take(2).map(|m| m.to).collect();
+    /// assert_eq!(first, [[1, 1, 4], [1, 3, 3]]);
+    /// assert_eq!(answer.engine, Some(best[0]));
+    /// # Ok::<(), stone_game::AnswerError>(())
+    /// ```
     pub fn moves_best_first(&self) -> Vec<MoveAnswer> {
         let mut moves = self.moves.clone();
         moves.sort_by_key(|m| rank(&self.value.position, m));

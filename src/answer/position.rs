@@ -46,6 +46,18 @@ pub struct MoveAnswer {
 impl MoveAnswer {
     /// The piles the move takes from, as indexes into the whole position's
     /// [`piles`](Position::piles).
+    ///
+    /// ```
+    /// use stone_game::{Convention, GrundyTable, Position, Solver};
+    /// let table = GrundyTable::compute(6)?;
+    /// let sum: Position = "1 2 3 + 4 5 6".parse()?;
+    /// let answer = Solver::new(Convention::Normal).with_grundy(&table)?.position(&sum)?;
+    /// // In the second game, a stone from its first and last piles.
+    /// let m = answer.moves.iter().find(|m| m.game == 1 && m.to == [3, 5, 5]).unwrap();
+    /// assert_eq!(m.piles().collect::<Vec<_>>(), [3, 5]);
+    /// assert_eq!(m.leaves(&sum), "1 2 3 + 3 5 5".parse()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn piles(&self) -> impl Iterator<Item = usize> + '_ {
         let first = 3 * self.game;
         (0..3)

@@ -184,6 +184,16 @@ impl<'t> Solver<'t> {
 
     /// Answers Grundy values and sums of games from `table`: normal play
     /// only.
+    ///
+    /// ```
+    /// use stone_game::{AnswerError, Convention, GrundyTable, Solver};
+    /// let table = GrundyTable::compute(6)?;
+    /// let solver = Solver::new(Convention::Normal).with_grundy(&table)?;
+    /// assert_eq!(solver.grundy(&"0 0 2".parse()?)?, 2);
+    /// let err = Solver::new(Convention::Misere).with_grundy(&table).unwrap_err();
+    /// assert!(matches!(err, AnswerError::MisereUndefined(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_grundy(self, table: &'t GrundyTable) -> Result<Solver<'t>, AnswerError> {
         self.normal_only(MisereUndefined::GrundyValue)?;
         Ok(Solver {
@@ -233,7 +243,8 @@ impl<'t> Solver<'t> {
     /// let solver = Solver::new(Convention::Normal).with_remoteness(&table)?;
     /// let answer = solver.position(&Position::game([1, 3, 4]))?;
     /// assert_eq!(answer.moves.len(), 14);
-    /// // Two moves win, to (1, 3, 3) and to (1, 1, 4); the second sooner.
+    /// // Two moves win, to (1, 3, 3) and to (1, 1, 4), both in 5: the engine
+    /// // takes the one that leaves the least position.
     /// let winning: Vec<_> = answer.moves.iter().filter(|m| m.wins()).map(|m| m.to).collect();
     /// assert_eq!(winning, [[1, 1, 4], [1, 3, 3]]);
     /// let engine = answer.engine.unwrap();
@@ -340,6 +351,18 @@ impl<'t> Solver<'t> {
 
     /// The Sprague-Grundy value of `position` (for a sum, the XOR of its
     /// games'): normal play only.
+    ///
+    /// ```
+    /// use stone_game::{AnswerError, Convention, GrundyTable, Solver};
+    /// let table = GrundyTable::compute(2)?;
+    /// let solver = Solver::new(Convention::Normal).with_grundy(&table)?;
+    /// // Each game alone is won, but the sum of two games of value 2 is lost.
+    /// assert_eq!(solver.grundy(&"0 1 1".parse()?)?, 2);
+    /// assert_eq!(solver.grundy(&"0 0 2 + 0 1 1".parse()?)?, 0);
+    /// let misere = Solver::new(Convention::Misere).grundy(&"0 1 1".parse()?);
+    /// assert!(matches!(misere, Err(AnswerError::MisereUndefined(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn grundy(&self, position: &Position) -> Result<u32, AnswerError> {
         self.normal_only(MisereUndefined::GrundyValue)?;
         self.sum_grundy(position)
@@ -376,6 +399,15 @@ impl<'t> Solver<'t> {
 
     /// The Grundy values of `{a, b, c}` for `b, c <= limit`: normal play
     /// only.
+    ///
+    /// ```
+    /// use stone_game::{Convention, GrundyTable, Solver};
+    /// let table = GrundyTable::compute(2)?;
+    /// let map = Solver::new(Convention::Normal).with_grundy(&table)?.grundy_map(0, 2)?;
+    /// let rows: Vec<&[u32]> = map.values.rows().collect();
+    /// assert_eq!(rows, [[0, 1, 2], [1, 2, 0], [2, 0, 1]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn grundy_map(&self, a: u64, limit: u64) -> Result<GrundyMap, AnswerError> {
         self.normal_only(MisereUndefined::GrundyValue)?;
         let table = self.grundy_to(a.max(limit))?;
@@ -389,6 +421,25 @@ impl<'t> Solver<'t> {
 
     /// The remoteness of `{a, b, c}` for `b, c <= limit`, and which are
     /// lost.
+    ///
+    /// ```
+    /// use stone_game::{Convention, RemotenessTable, Solver};
+    /// for convention in [Convention::Normal, Convention::Misere] {
+    ///     let table = RemotenessTable::compute(2, convention)?;
+    ///     let map = Solver::new(convention).with_remoteness(&table)?.remoteness_map(0, 2)?;
+    ///     let corner = (map.is_losing(0, 0), map.remoteness.get(0, 0));
+    ///     match convention {
+    ///         // {0, 1, 2} is lost in 2: every move leaves a win in 1.
+    ///         Convention::Normal => {
+    ///             assert_eq!((map.is_losing(1, 2), map.remoteness.get(1, 2)), (Some(true), Some(2)));
+    ///             assert_eq!(corner, (Some(true), Some(0)));
+    ///         }
+    ///         // Under misère, {0, 0, 0} is won in 0 moves: the last mover lost.
+    ///         Convention::Misere => assert_eq!(corner, (Some(false), Some(0))),
+    ///     }
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn remoteness_map(&self, a: u64, limit: u64) -> Result<RemotenessMap, AnswerError> {
         let table = self.remoteness_to(a.max(limit))?;
         let mut losing = alloc::vec![None; usize::try_from(limit).unwrap_or(0) + 1];
@@ -440,6 +491,14 @@ impl<'t> Solver<'t> {
     }
 
     /// The losing positions `x <= y <= z <= limit`.
+    ///
+    /// ```
+    /// use stone_game::Solver;
+    /// let list = Solver::new(Default::default()).losing_list(4)?;
+    /// let losing: Vec<_> = list.positions().collect();
+    /// assert_eq!(losing, [[0, 0, 0], [0, 1, 2], [1, 1, 4], [1, 3, 3], [3, 4, 4]]);
+    /// # Ok::<(), stone_game::AnswerError>(())
+    /// ```
     pub fn losing_list(&self, limit: u64) -> Result<LosingList<'t>, AnswerError> {
         let reaches = |l: u32| limit <= u64::from(l);
         let triples = match (self.tables, self.triples) {
@@ -455,6 +514,12 @@ impl<'t> Solver<'t> {
     }
 
     /// The one `c` with `{a, b, c}` losing.
+    ///
+    /// ```
+    /// use stone_game::Solver;
+    /// assert_eq!(Solver::new(Default::default()).partner(1, 1)?.partner, 4);
+    /// # Ok::<(), stone_game::AnswerError>(())
+    /// ```
     pub fn partner(&self, a: u64, b: u64) -> Result<PartnerAnswer, AnswerError> {
         let tables = self.tables_to(a.max(b))?;
         let partner = tables.partner(a, b).ok_or_else(|| {

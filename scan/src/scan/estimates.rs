@@ -39,8 +39,8 @@ pub const fn memory_needed(limit: u32) -> u64 {
 /// their summaries; the buffers of the bands the threads scan together
 /// ([`scan`](super)'s module docs), for putting their triples in order;
 /// the triples. Under half of [`memory_needed`] from a limit of 288 on,
-/// but from 1024 to 3903 with the feature `std`, where the 8 bands that
-/// up to 8 threads keep are counted.
+/// except from 1024 to 3903 with the feature `std`, where the 8 bands
+/// that up to 8 threads keep are counted and it is more.
 ///
 /// ```
 /// use stone_game_scan::scan::{memory_needed, memory_needed_for_triples};

@@ -18,7 +18,7 @@ const WORDS_BEFORE_A_JUMP: usize = if cfg!(test) { 1 } else { 4 };
 /// that limit, past an L2 cache. In short rows the reads only cost.
 const LONG_ROW: usize = 128;
 
-/// The shortest rows, in words, that [`row_words`] pads: 4096 columns, 32
+/// The shortest rows, in words, that [`row_words`] pads: 4096 columns, 2
 /// KiB a row index. Shorter tables stay in the caches whatever their
 /// layout, and would only take more memory.
 const PADDED_FROM: u64 = 64;
