@@ -5,7 +5,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use stone_game::AnswerError;
+use stone_game::{AnswerError, GrundyError, RemotenessError, ScanError};
 
 /// Why a request has no answer.
 #[derive(Debug)]
@@ -29,6 +29,37 @@ impl From<AnswerError> for ApiError {
     fn from(error: AnswerError) -> Self {
         match error {
             AnswerError::MisereUndefined(_) => ApiError::Bad(error.to_string()),
+            _ => ApiError::Internal(error.to_string()),
+        }
+    }
+}
+
+/// A table's build that failed: the allocator refused its memory (503, as
+/// when the check beforehand finds it short: under a `ulimit -v` or strict
+/// overcommit the check passes and the allocation fails), or a limit past
+/// the table's largest, which the server's caps keep any request from.
+impl From<GrundyError> for ApiError {
+    fn from(error: GrundyError) -> Self {
+        match error {
+            GrundyError::OutOfMemory { .. } => ApiError::Unavailable(error.to_string()),
+            _ => ApiError::Internal(error.to_string()),
+        }
+    }
+}
+
+/// A scan refuses only a limit past its largest, which the server's caps
+/// keep any request from.
+impl From<ScanError> for ApiError {
+    fn from(error: ScanError) -> Self {
+        ApiError::Internal(error.to_string())
+    }
+}
+
+/// As for [`GrundyError`].
+impl From<RemotenessError> for ApiError {
+    fn from(error: RemotenessError) -> Self {
+        match error {
+            RemotenessError::OutOfMemory { .. } => ApiError::Unavailable(error.to_string()),
             _ => ApiError::Internal(error.to_string()),
         }
     }

@@ -35,7 +35,9 @@ pub(crate) async fn this_server_only(
     // every browser sends one, so it is refused the same.
     let mut hosts = request.headers().get_all(header::HOST).iter();
     let host = match (hosts.next(), hosts.next()) {
-        (Some(host), None) => host.to_str().unwrap_or(""),
+        // A name that is not text is no name this server answers; its
+        // refusal quotes `?`, as for the other headers.
+        (Some(host), None) => host.to_str().unwrap_or("?"),
         (None, _) => {
             return error_response(
                 StatusCode::BAD_REQUEST,

@@ -145,9 +145,7 @@ impl Tables {
                 index,
                 format!("the losing positions to {limit}"),
                 ScannedTables::memory_needed(limit),
-                move || {
-                    ScannedTables::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string())
-                },
+                move || ScannedTables::scan_for(convention, limit, |_| {}).map_err(ApiError::from),
             )
             .await?;
         Ok(LosingTables::Scanned(table))
@@ -168,7 +166,7 @@ impl Tables {
             index,
             format!("the totals of the losing positions to {limit}"),
             ScannedTotals::memory_needed(limit),
-            move || ScannedTotals::scan_for(convention, limit, |_| {}).map_err(|e| e.to_string()),
+            move || ScannedTotals::scan_for(convention, limit, |_| {}).map_err(ApiError::from),
         )
         .await
     }
@@ -187,7 +185,7 @@ impl Tables {
             index,
             format!("the remoteness of the positions to {limit}"),
             RemotenessTable::memory_needed(limit),
-            move || RemotenessTable::compute(limit, convention).map_err(|e| e.to_string()),
+            move || RemotenessTable::compute(limit, convention).map_err(ApiError::from),
         )
         .await
     }
@@ -202,7 +200,7 @@ impl Tables {
             index,
             format!("the Grundy values to {limit}"),
             GrundyTable::memory_needed(limit),
-            move || GrundyTable::compute(limit).map_err(|e| e.to_string()),
+            move || GrundyTable::compute(limit).map_err(ApiError::from),
         )
         .await
     }
@@ -245,7 +243,7 @@ impl Tables {
         index: usize,
         what: String,
         need: u64,
-        compute: impl FnOnce() -> Result<T, String> + Send + 'static,
+        compute: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<Arc<T>, ApiError> {
         if let Some(table) = built(cells(self), index) {
             return Ok(table);
@@ -263,12 +261,13 @@ impl Tables {
 
     /// `compute`'s table, built on a blocking thread once a build may start
     /// and its `need` bytes for `what` are reserved; refused (503) when they
-    /// are not available besides what the builds under way take.
+    /// are not available besides what the builds under way take, or when
+    /// the allocator refuses them all the same.
     async fn build<T: Send + Sync + 'static>(
         self: &Arc<Self>,
         what: String,
         need: u64,
-        compute: impl FnOnce() -> Result<T, String> + Send + 'static,
+        compute: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<Arc<T>, ApiError> {
         let tables = Arc::clone(self);
         self.work
@@ -283,7 +282,7 @@ impl Tables {
                     .reserve(&what, need, available)
                     .map_err(ApiError::Unavailable)?;
                 tables.builds.fetch_add(1, Ordering::Relaxed);
-                compute().map(Arc::new).map_err(ApiError::Internal)
+                compute().map(Arc::new)
             })
             .await
     }
@@ -307,6 +306,8 @@ fn bucket(buckets: &[u32], pile: u64) -> Result<usize, ApiError> {
 
 #[cfg(test)]
 mod tests {
+    use stone_game::{GrundyError, RemotenessError};
+
     use super::*;
 
     #[test]
@@ -341,6 +342,43 @@ mod tests {
         let again = tables.grundy(5).await.unwrap();
         assert!(Arc::ptr_eq(&first, &again));
         assert_eq!(first.limit(), GRUNDY_BUCKETS[0]);
+    }
+
+    #[tokio::test]
+    async fn a_build_the_allocator_refuses_is_a_503_and_is_not_kept() {
+        let tables = Tables::new(None);
+        let refused = tables
+            .computed(
+                |t| &t.grundy,
+                0,
+                "a table".into(),
+                1,
+                || Err(GrundyError::OutOfMemory { needed: 12_345 }.into()),
+            )
+            .await;
+        let Err(error @ ApiError::Unavailable(_)) = refused else {
+            panic!("a 503: {refused:?}");
+        };
+        let (status, message) = error.status_and_message();
+        assert_eq!(status, 503);
+        assert_eq!(
+            message,
+            "a Grundy table needs 12345 bytes of memory, which could not be allocated"
+        );
+        // The next request tries again, and gets the table.
+        let table = tables.grundy(3).await.unwrap();
+        assert_eq!(table.limit(), GRUNDY_BUCKETS[0]);
+    }
+
+    #[test]
+    fn a_build_refused_by_the_allocator_is_unavailable_and_other_failures_internal() {
+        let out = |e: ApiError| e.status_and_message().0;
+        assert_eq!(out(GrundyError::OutOfMemory { needed: 1 }.into()), 503);
+        assert_eq!(
+            out(GrundyError::LimitTooLarge { limit: 1 << 20 }.into()),
+            500
+        );
+        assert_eq!(out(RemotenessError::OutOfMemory { needed: 1 }.into()), 503);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -375,6 +375,14 @@ fn a_host_with_a_port_that_is_no_port_is_refused() {
 }
 
 #[test]
+fn a_host_that_is_not_text_is_refused_and_quoted_as_a_question_mark() {
+    let server = server();
+    let request = b"GET /api/sum?limit=4 HTTP/1.1\r\nHost: \xff\xfe\r\nConnection: close\r\n\r\n";
+    let why = raw(server.address, request).refusal(403);
+    assert!(why.contains("not for '?';"), "{why}");
+}
+
+#[test]
 fn a_request_without_one_host_is_a_json_400() {
     let server = server();
     let address = server.address;
