@@ -9,14 +9,26 @@ const $ = (id) => document.getElementById(id);
 const message = $("message");
 
 // Every problem since the last clear, one line each: a link may have
-// several, and the last must not hide the first.
-function showMessage(text) {
+// several, and the last must not hide the first. A line of one view's
+// (`view`, "map") is shown in that view only; the rest in both.
+function showMessage(text, view) {
   const lines = [...message.children].map((line) => line.textContent);
   if (lines.includes(text)) return;
   const line = document.createElement("p");
   line.textContent = text;
+  if (view) line.dataset.view = view;
   message.append(line);
-  message.hidden = false;
+  showMessageLines();
+}
+
+// The message's lines for the view shown; none, no message.
+function showMessageLines() {
+  let shown = false;
+  for (const line of message.children) {
+    line.hidden = line.dataset.view !== undefined && line.dataset.view !== state.view;
+    shown ||= !line.hidden;
+  }
+  message.hidden = !shown;
 }
 
 function clearMessage() {
@@ -30,7 +42,11 @@ const state = {
 };
 
 const play = new Play({ onChange: () => pushUrl(), showMessage });
-const map = new MapView({ onPick: (piles) => pickFromMap(piles), onChange: () => pushUrl(), showMessage });
+const map = new MapView({
+  onPick: (piles) => pickFromMap(piles),
+  onChange: () => pushUrl(),
+  showMessage: (text) => showMessage(text, "map"),
+});
 
 // The URL of the state now.
 function currentUrl() {
@@ -77,7 +93,10 @@ function showView(view) {
   $("map").hidden = view !== "map";
   $("tab-play").setAttribute("aria-pressed", String(view === "play"));
   $("tab-map").setAttribute("aria-pressed", String(view === "map"));
+  showMessageLines();
+  // Each view is drawn at its width, which it has only when shown.
   if (view === "map") map.draw();
+  else play.renderChart();
 }
 
 function setMisere(misere) {
@@ -85,6 +104,9 @@ function setMisere(misere) {
   $("misere").checked = misere;
   play.misere = misere;
   $("rule-text").textContent = misere ? "Whoever takes the last stone loses (misère)." : "Whoever takes the last stone wins.";
+  // Grundy values are normal play's alone: not offered under misère.
+  $("map-colour").querySelector("option[value='grundy']").disabled = misere;
+  $("grundy-note").hidden = !misere;
 }
 
 // Reads whole numbers from typed text: "3 5 7 + 2 4 6" or "3,5,7".
@@ -325,10 +347,8 @@ $("game-io").addEventListener("submit", async (e) => {
     return;
   }
   // An imported game is played by humans on both sides, from where it
-  // stopped.
-  play.sides = SIDES.none;
-  showPlayers();
-  await play.importGame(positions);
+  // stopped; a game refused leaves the players as they were.
+  if (await play.importGame(positions, SIDES.none)) showPlayers();
 });
 
 $("random-start").addEventListener("click", async () => {
@@ -356,7 +376,10 @@ document.addEventListener("keydown", (e) => {
 });
 
 window.addEventListener("popstate", () => restore());
-window.addEventListener("resize", () => map.draw());
+window.addEventListener("resize", () => {
+  if (state.view === "map") map.draw();
+  else play.renderChart();
+});
 window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => map.draw());
 
 restore();

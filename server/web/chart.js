@@ -11,18 +11,23 @@ const SVG = "http://www.w3.org/2000/svg";
 // for a sum of games, whose points sit half way; `outcome` the point's
 // class, "win" or "lose"; `title` its words). The point at `index` is the
 // position shown: ringed, and marked by a line. `sides` are the labels of
-// the upper and the lower half; a click on a point calls `onPick(i)`.
-export function historyChart({ points, index, sides, onPick }) {
-  const [width, height] = [640, 240];
+// the upper and the lower half; a click on a point calls `onPick(i)`. It is
+// drawn `width` pixels wide, the width it is shown at, so that its text
+// keeps its size.
+export function historyChart({ width, points, index, sides, onPick }) {
+  const height = 240;
   const [left, right, top, bottom] = [52, 12, 24, 30];
+  // The first point, ringed (radius 7 and its stroke), stays clear of the
+  // remoteness numbers, which end 8 pixels left of the axis.
+  const inset = 10;
   const base = height - bottom;
   const half = (base - top) / 2;
   const remoteness = points.map((p) => p.remoteness);
   const most = Math.max(1, ...remoteness.filter((r) => r !== null));
   const depth = (r) => ((r === null ? (most + 1) / 2 : r) / (most + 1)) * half;
   const y = (winner, r) => (winner === 0 ? top + depth(r) : base - depth(r));
-  const step = Math.min(40, (width - left - right) / Math.max(1, points.length - 1));
-  const x = (i) => left + i * step;
+  const step = Math.min(40, (width - left - inset - right) / Math.max(1, points.length - 1));
+  const x = (i) => left + inset + i * step;
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("class", "chart");

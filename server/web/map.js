@@ -27,6 +27,9 @@ export function along(scale, t) {
 const share = (n, most) => (most === 0 ? 0 : n / most);
 const css = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
 
+// The ticks' numbers, drawn in the margins round the plot.
+const TICK_FONT = "11px system-ui, sans-serif";
+
 // Tick steps: 1, 2, 5, 10, 20, 50... the first at least `cells` apart.
 function tickStep(cells) {
   for (let step = 1; ; step *= 10) {
@@ -49,8 +52,10 @@ export class MapView {
     this.ctx = this.canvas.getContext("2d");
     Object.assign(this, MapView.DEFAULT, { colour: "losing", misere: false });
     this.data = null; // {losing: Set of "b,c", grundy, remoteness}
-    this.scale = 10; // pixels per cell
-    this.origin = { x: 0, y: 0 }; // the cell at the top left, fractional
+    // The zoom, as the cells across the plot, so that a map keeps what it
+    // shows whatever width it is drawn at: hidden, resized or turned.
+    this.cells = MapView.DEFAULT.limit + 1;
+    this.origin = { x: 0, y: 0 }; // the cell at the bottom left, fractional
     this.cursor = { b: 0, c: 0 };
     this.hover = null;
     this.drag = null;
@@ -73,7 +78,7 @@ export class MapView {
       this.pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
       if (this.pointers.size === 2) {
         this.drag = null;
-        this.pinch = { distance: this.spread(), scale: this.scale };
+        this.pinch = { distance: this.spread(), cells: this.cells };
         return;
       }
       this.drag = { x: e.offsetX, y: e.offsetY, origin: { ...this.origin }, moved: false };
@@ -119,26 +124,37 @@ export class MapView {
     return Math.hypot(p.x - q.x, p.y - q.y) || 1;
   }
 
-  size() { return this.canvas.width / this.ratio(); }
+  // The canvas at its displayed width, in CSS pixels: the square plot
+  // (`side`, 0 while the map is hidden) and the margins round it that hold
+  // the ticks and their numbers, so that no number hides a cell and none
+  // is cut at the canvas's edge. A number is at most the limit's width:
+  // the left margin holds it beside a tick, the right and the top half of
+  // one centred on the last cell.
+  layout() {
+    this.ctx.font = TICK_FONT;
+    const widest = Math.ceil(this.ctx.measureText(String(this.limit)).width);
+    const [left, right, top, bottom] = [widest + 10, Math.ceil(widest / 2) + 2, 8, 22];
+    const width = this.canvas.clientWidth;
+    const side = Math.max(0, width - left - right);
+    return { left, top, side, width, height: top + side + bottom };
+  }
 
-  ratio() { return this.canvas.width / this.canvas.clientWidth || 1; }
+  // Pixels per cell.
+  get scale() { return this.layout().side / this.cells; }
 
   // Loads the map for A, the limit, the colouring and the rules; false
   // (with the server's message shown) when the server refuses.
   async load({ a, limit, colour, misere }) {
+    // Grundy values are normal play's alone: under misère the form offers
+    // none, and a link that asks for them gets the map by remoteness,
+    // without a request the server would refuse.
+    if (colour === "grundy" && misere) colour = "remoteness";
     this.readout.textContent = "Loading…";
     const calls = [api.slice(a, limit, misere)];
     if (colour === "grundy") calls.push(api.grundy(a, limit, misere));
     if (colour === "remoteness") calls.push(api.remoteness(a, limit, misere));
     const answers = await Promise.all(calls);
     const failed = answers.find((x) => !x.ok);
-    if (failed && colour === "grundy" && misere && answers[0].ok) {
-      // Grundy values are normal play's alone: rather than normal play's
-      // values under misère rules, the server's refusal, and the misère
-      // map coloured by remoteness.
-      this.showMessage(`No Grundy colouring under misère play: ${failed.error}. Coloured by remoteness instead.`);
-      return this.load({ a, limit, colour: "remoteness", misere });
-    }
     if (failed) {
       // The map before, if any, stays: its A, limit, colouring and rules.
       this.showMessage(`Cannot draw the map: ${failed.error}`);
@@ -156,13 +172,17 @@ export class MapView {
       this.data.most = Math.max(0, ...this.data.grundy.map((row) => Math.max(...row)));
     }
     if (colour === "remoteness") {
-      // The longest game of each outcome: each scale runs to its own.
-      const longest = { win: 0, lose: 0 };
+      // The shortest and the longest game of each outcome, [shortest,
+      // longest], or null for an outcome the map has none of: each scale
+      // runs to its own longest and is labelled from its shortest, which
+      // the rules decide (under misère {0, 0, 0} is a win in 0 moves).
+      const range = { win: null, lose: null };
       this.data.remoteness.forEach((row, b) => row.forEach((r, c) => {
         const side = this.data.losing.has(`${b},${c}`) ? "lose" : "win";
-        longest[side] = Math.max(longest[side], r);
+        const [low, high] = range[side] ?? [r, r];
+        range[side] = [Math.min(low, r), Math.max(high, r)];
       }));
-      this.data.longest = longest;
+      this.data.range = range;
     }
     this.cursor = { b: Math.min(this.cursor.b, limit), c: Math.min(this.cursor.c, limit) };
     document.getElementById("map-legend").textContent = {
@@ -170,29 +190,32 @@ export class MapView {
       grundy: `b across, c up, from 0 to ${limit}; each position's Grundy value on the orange scale below, 0 (losing) in dark blue.`,
       remoteness: `b across, c up, from 0 to ${limit}; wins orange and losses blue, the darker the longer the game lasts (the scale below).`,
     }[colour];
-    this.drawScale();
+    this.scaleDrawn = null;
     this.fit();
     this.readout.textContent = `Losing positions marked: ${this.data.losing.size}. Point at a position to see its value.`;
     return true;
   }
 
+  // The whole plane in view, at whatever width the map is shown.
   fit() {
-    const side = this.canvas.clientWidth || 640;
-    this.scale = side / (this.limit + 1);
+    this.cells = this.limit + 1;
     this.origin = { x: 0, y: 0 };
     this.draw();
   }
 
+  // Zooms by `factor` about the point (px, py) of the canvas, the plot's
+  // centre by default: from twice the plane across to 80 pixels a cell.
   zoom(factor, px, py) {
-    const side = this.canvas.clientWidth || 640;
-    const x = px ?? side / 2;
-    const y = py ?? side / 2;
-    const min = side / (this.limit + 1) / 2;
-    const next = Math.min(80, Math.max(min, this.scale * factor));
+    const { left, top, side } = this.layout();
+    if (!side) return;
+    const x = (px ?? left + side / 2) - left;
+    const y = (py ?? top + side / 2) - top;
+    const cells = Math.max(side / 80, Math.min(2 * (this.limit + 1), this.cells / factor));
+    const [s, next] = [side / this.cells, side / cells];
     // Keep the cell under (x, y) in place; c counts up from the bottom.
-    this.origin.x += x / this.scale - x / next;
-    this.origin.y += (side - y) / this.scale - (side - y) / next;
-    this.scale = next;
+    this.origin.x += x / s - x / next;
+    this.origin.y += (side - y) / s - (side - y) / next;
+    this.cells = cells;
     this.draw();
   }
 
@@ -202,10 +225,15 @@ export class MapView {
     this.draw();
   }
 
+  // The cell at the point (px, py) of the canvas; null in the margins or
+  // off the plane.
   cellAt(px, py) {
-    const side = this.canvas.clientWidth || 640;
-    const b = Math.floor(this.origin.x + px / this.scale);
-    const c = Math.floor(this.origin.y + (side - py) / this.scale);
+    const { left, top, side } = this.layout();
+    const [x, y] = [px - left, py - top];
+    if (x < 0 || y < 0 || x >= side || y >= side) return null;
+    const s = side / this.cells;
+    const b = Math.floor(this.origin.x + x / s);
+    const c = Math.floor(this.origin.y + (side - y) / s);
     if (b < 0 || c < 0 || b > this.limit || c > this.limit) return null;
     return { b, c };
   }
@@ -215,7 +243,7 @@ export class MapView {
     if (this.pinch && this.pointers.size === 2) {
       // Zoom about the pinch's middle by the change of its spread.
       const [p, q] = [...this.pointers.values()];
-      const factor = (this.pinch.scale * this.spread() / this.pinch.distance) / this.scale;
+      const factor = (this.spread() / this.pinch.distance) * (this.cells / this.pinch.cells);
       this.zoom(factor, (p.x + q.x) / 2, (p.y + q.y) / 2);
       return;
     }
@@ -224,8 +252,9 @@ export class MapView {
       const dy = e.offsetY - this.drag.y;
       if (Math.abs(dx) + Math.abs(dy) > 3) this.drag.moved = true;
       if (this.drag.moved) {
-        this.origin.x = this.drag.origin.x - dx / this.scale;
-        this.origin.y = this.drag.origin.y + dy / this.scale;
+        const s = this.scale;
+        this.origin.x = this.drag.origin.x - dx / s;
+        this.origin.y = this.drag.origin.y + dy / s;
         this.draw();
         return;
       }
@@ -263,7 +292,7 @@ export class MapView {
   }
 
   keepInView({ b, c }) {
-    const cells = (this.canvas.clientWidth || 640) / this.scale;
+    const cells = this.cells;
     if (b < this.origin.x) this.origin.x = b;
     if (c < this.origin.y) this.origin.y = c;
     if (b + 1 > this.origin.x + cells) this.origin.x = b + 1 - cells;
@@ -322,21 +351,28 @@ export class MapView {
     }
     if (this.data.remoteness) {
       const r = this.data.remoteness[b][c];
-      return losing
-        ? along(LOSE_SCALE, share(r, this.data.longest.lose))
-        : along(WIN_SCALE, share(r, this.data.longest.win));
+      const [, longest] = this.data.range[losing ? "lose" : "win"];
+      return along(losing ? LOSE_SCALE : WIN_SCALE, share(r, longest));
     }
     return losing ? LOSING : null;
   }
 
+  // Draws the map at the canvas's displayed width and the device's pixel
+  // ratio, and the colour scale with it when its width, the ratio, the
+  // scheme or the map changed. Hidden, the map has no width: showing it
+  // draws it.
   draw() {
+    const { left, top, side, width, height } = this.layout();
+    if (!side) return;
     const ctx = this.ctx;
     const dpr = window.devicePixelRatio || 1;
-    const side = this.canvas.clientWidth || 640;
-    if (this.canvas.width !== Math.round(side * dpr)) {
-      this.canvas.width = Math.round(side * dpr);
-      this.canvas.height = Math.round(side * dpr);
+    this.canvas.style.height = `${height}px`;
+    if (this.canvas.width !== Math.round(width * dpr) || this.canvas.height !== Math.round(height * dpr)) {
+      this.canvas.width = Math.round(width * dpr);
+      this.canvas.height = Math.round(height * dpr);
     }
+    // Where the plot is, for the tests that point at its cells.
+    this.canvas.dataset.plot = `${left},${top},${side}`;
     // In device pixels, so that every cell covers at least one whole pixel:
     // a losing position stays visible at every limit.
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -344,17 +380,27 @@ export class MapView {
     ctx.fillStyle = col.back;
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     if (!this.data) return;
-    const s = this.scale;
+    const scaleKey = `${this.scaleCanvas.clientWidth},${dpr},${col.text}`;
+    if (this.scaleDrawn !== scaleKey) {
+      this.scaleDrawn = scaleKey;
+      this.drawScale();
+    }
+    const s = side / this.cells;
     const b0 = Math.max(0, Math.floor(this.origin.x));
     const c0 = Math.max(0, Math.floor(this.origin.y));
-    const b1 = Math.min(this.limit, Math.ceil(this.origin.x + side / s));
-    const c1 = Math.min(this.limit, Math.ceil(this.origin.y + side / s));
+    const b1 = Math.min(this.limit, Math.ceil(this.origin.x + this.cells));
+    const c1 = Math.min(this.limit, Math.ceil(this.origin.y + this.cells));
     this.listLosing(b0, b1, c0, c1);
-    // Cell edges in CSS pixels: b from the left, c up from the bottom.
-    const px = (b) => (b - this.origin.x) * s;
-    const py = (c) => side - (c + 1 - this.origin.y) * s;
+    // Cell edges in CSS pixels: b from the plot's left, c up from its bottom.
+    const px = (b) => left + (b - this.origin.x) * s;
+    const py = (c) => top + side - (c + 1 - this.origin.y) * s;
     const gap = s > 6 ? 1 : 0;
     const device = (x) => Math.floor(x * dpr);
+    // Cells, grid and cursor stay inside the plot, off the margins.
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(device(left), device(top), device(left + side) - device(left), device(top + side) - device(top));
+    ctx.clip();
     for (let b = b0; b <= b1; b += 1) {
       const x0 = device(px(b));
       const x1 = Math.max(x0 + 1, device(px(b + 1) - gap));
@@ -371,76 +417,79 @@ export class MapView {
     if (s >= 14) {
       ctx.strokeStyle = col.grid;
       ctx.lineWidth = 1;
-      const top = py(c1);
-      const bottom = py(c0) + s;
+      const low = py(c1);
+      const high = py(c0) + s;
       for (let b = b0; b <= b1 + 1; b += 1) {
-        ctx.beginPath(); ctx.moveTo(px(b) - 0.5, top); ctx.lineTo(px(b) - 0.5, bottom); ctx.stroke();
+        ctx.beginPath(); ctx.moveTo(px(b) - 0.5, low); ctx.lineTo(px(b) - 0.5, high); ctx.stroke();
       }
       for (let c = c0; c <= c1 + 1; c += 1) {
         const y = py(c) + s;
         ctx.beginPath(); ctx.moveTo(px(b0), y - 0.5); ctx.lineTo(px(b1 + 1), y - 0.5); ctx.stroke();
       }
     }
-    for (const [cell, width] of [[this.hover, 2], [document.activeElement === this.canvas ? this.cursor : null, 3]]) {
+    for (const [cell, lineWidth] of [[this.hover, 2], [document.activeElement === this.canvas ? this.cursor : null, 3]]) {
       if (!cell) continue;
       ctx.strokeStyle = col.cursor;
-      ctx.lineWidth = width;
+      ctx.lineWidth = lineWidth;
       ctx.strokeRect(px(cell.b) - 1, py(cell.c) - 1, s + 1, s + 1);
     }
-    this.drawTicks(side, px, py);
+    ctx.restore();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.drawTicks({ left, top, side }, px, py);
   }
 
-  // Ticks and their numbers along the bottom (b) and the left (c), at
-  // least 48 pixels apart (the legend names the axes); the values drawn
+  // The axes along the plot's bottom (b) and left (c), with ticks and
+  // their numbers outside it, at least 48 pixels apart, each under or
+  // beside a cell in view (the legend names the axes); the values drawn
   // are kept in the canvas's data-ticks-b and data-ticks-c.
-  drawTicks(side, px, py) {
+  drawTicks({ left, top, side }, px, py) {
     const ctx = this.ctx;
-    const col = { ...this.colours(), text: this.colours().ink };
-    const step = tickStep(48 / this.scale);
-    const first = (o) => Math.max(0, Math.ceil(o / step) * step);
+    const s = side / this.cells;
+    const step = tickStep(48 / s);
+    // The cells whose middles are in view.
+    const first = (o) => Math.max(0, Math.ceil((o - 0.5) / step) * step);
     const ticks = (o) => {
       const out = [];
-      for (let v = first(o); v <= this.limit && v <= o + side / this.scale; v += step) out.push(v);
+      for (let v = first(o); v <= this.limit && v + 0.5 <= o + this.cells; v += step) out.push(v);
       return out;
     };
     const bs = ticks(this.origin.x);
     const cs = ticks(this.origin.y);
     this.canvas.dataset.ticksB = bs.join(",");
     this.canvas.dataset.ticksC = cs.join(",");
-    ctx.font = "11px system-ui, sans-serif";
+    const ink = this.colours().ink;
+    ctx.strokeStyle = ink;
+    ctx.fillStyle = ink;
     ctx.lineWidth = 1;
-    const label = (text, x, y, align) => {
-      ctx.textAlign = align;
-      ctx.textBaseline = "middle";
-      const w = ctx.measureText(text).width + 6;
-      ctx.fillStyle = col.back;
-      ctx.globalAlpha = 0.8;
-      const left = align === "left" ? x - 3 : x - w / 2;
-      ctx.fillRect(left, y - 7, w, 14);
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = col.text;
-      ctx.fillText(text, align === "left" ? x : x, y);
-    };
-    ctx.strokeStyle = col.text;
+    ctx.font = TICK_FONT;
+    const bottom = top + side;
+    ctx.beginPath();
+    ctx.moveTo(left - 0.5, top); ctx.lineTo(left - 0.5, bottom + 0.5); ctx.lineTo(left + side, bottom + 0.5);
+    ctx.stroke();
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
     for (const b of bs) {
-      const x = px(b) + this.scale / 2;
-      ctx.beginPath(); ctx.moveTo(x, side); ctx.lineTo(x, side - 5); ctx.stroke();
-      label(String(b), x, side - 13, "center");
+      const x = px(b) + s / 2;
+      ctx.beginPath(); ctx.moveTo(x, bottom); ctx.lineTo(x, bottom + 5); ctx.stroke();
+      ctx.fillText(String(b), x, bottom + 7);
     }
+    ctx.textAlign = "right";
+    ctx.textBaseline = "middle";
     for (const c of cs) {
-      const y = py(c) + this.scale / 2;
-      ctx.beginPath(); ctx.moveTo(0, y); ctx.lineTo(5, y); ctx.stroke();
-      // Not over the numbers of b along the bottom.
-      if (y < side - 24) label(String(c), 8, y, "left");
+      const y = py(c) + s / 2;
+      ctx.beginPath(); ctx.moveTo(left, y); ctx.lineTo(left - 5, y); ctx.stroke();
+      ctx.fillText(String(c), left - 7, y);
     }
   }
 
-  // The colour scale under the map: the marks of the plain map, the Grundy
-  // values' scale, or both outcomes' scales of remoteness, with their ends.
+  // The colour scale under the map, at its displayed width and the
+  // device's pixel ratio: the marks of the plain map, the Grundy values'
+  // scale, or both outcomes' scales of remoteness, each bar from its
+  // least value to its largest, labelled with them.
   drawScale() {
     const canvas = this.scaleCanvas;
     const dpr = window.devicePixelRatio || 1;
-    const width = canvas.clientWidth || 640;
+    const width = canvas.clientWidth;
     const height = 40;
     canvas.width = Math.round(width * dpr);
     canvas.height = Math.round(height * dpr);
@@ -450,9 +499,12 @@ export class MapView {
     ctx.clearRect(0, 0, width, height);
     ctx.font = "12px system-ui, sans-serif";
     ctx.textBaseline = "middle";
-    const bar = (x, w, scale, from, to, name) => {
+    // A bar of the colours of the values `from` to `to`, as the map
+    // colours them: `to` is the scale's dark end.
+    const bar = (x, w, scale, [from, to], name) => {
       for (let i = 0; i < w; i += 1) {
-        ctx.fillStyle = css(along(scale, w === 1 ? 0 : i / (w - 1)));
+        const value = from + (to - from) * (w === 1 ? 0 : i / (w - 1));
+        ctx.fillStyle = css(along(scale, share(value, to)));
         ctx.fillRect(x + i, 4, 1, 16);
       }
       ctx.fillStyle = col.text;
@@ -470,16 +522,25 @@ export class MapView {
       ctx.textAlign = "left";
       ctx.fillText(name, x + 22, 12);
     };
+    const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
     let label;
     if (this.colour === "grundy") {
       swatch(0, LOSING, "0: losing");
-      bar(120, Math.min(300, width - 130), WIN_SCALE, 1, this.data.most, "Grundy value");
+      bar(120, Math.min(300, width - 130), WIN_SCALE, [1, this.data.most], "Grundy value");
       label = `Colour scale: Grundy value 0 (losing) dark blue; 1 to ${this.data.most} from light to dark orange.`;
     } else if (this.colour === "remoteness") {
       const w = Math.min(220, (width - 20) / 2);
-      bar(0, w, WIN_SCALE, 1, this.data.longest.win, "wins: moves left");
-      bar(w + 20, w, LOSE_SCALE, 0, this.data.longest.lose, "losses: moves left");
-      label = `Colour scale: wins from light orange (1 move) to dark orange (${this.data.longest.win} moves); losses from light blue (0 moves) to dark blue (${this.data.longest.lose} moves).`;
+      const { win, lose } = this.data.range;
+      const told = [];
+      if (win) {
+        bar(0, w, WIN_SCALE, win, "wins: moves left");
+        told.push(`wins from light orange (${moves(win[0])}) to dark orange (${moves(win[1])})`);
+      }
+      if (lose) {
+        bar(w + 20, w, LOSE_SCALE, lose, "losses: moves left");
+        told.push(`losses from light blue (${moves(lose[0])}) to dark blue (${moves(lose[1])})`);
+      }
+      label = `Colour scale: ${told.join("; ")}.`;
     } else {
       swatch(0, LOSING, "losing position");
       label = "Colour scale: losing positions dark blue, winning ones left blank.";

@@ -128,6 +128,7 @@ export class Play {
     const generation = this.newGeneration();
     this.busy = true;
     this.setStatus("loading", "Loading…");
+    this.freeze();
     const answer = await api.position(piles, this.misere, this.requests.signal);
     if (!this.isLive(generation)) return false;
     if (!answer.ok) return this.refused(`Cannot start from ${pilesText(piles)}: ${answer.error}`);
@@ -213,10 +214,7 @@ export class Play {
     this.keepFocus = this.movesBox.contains(document.activeElement);
     this.busy = true;
     this.setStatus("thinking", "…");
-    // Until the answer comes, nothing else can be played or taken back.
-    for (const chip of this.movesBox.querySelectorAll("button.move")) chip.disabled = true;
-    this.board.classList.remove("clickable");
-    this.renderControls();
+    this.freeze();
     const generation = this.generation;
     const answer = await api.position(to, this.misere, this.requests.signal);
     if (!this.isLive(generation)) return;
@@ -238,6 +236,16 @@ export class Play {
     }
     this.render();
     this.onChange();
+  }
+
+  // While an answer is on its way, the position shown can be neither
+  // played from nor left: its moves, stones, moves played and Undo and
+  // Redo are disabled, as they would not act (busy).
+  freeze() {
+    for (const button of this.movesBox.querySelectorAll("button.move")) button.disabled = true;
+    for (const button of this.playedList.querySelectorAll("button")) button.disabled = true;
+    this.board.classList.remove("clickable");
+    this.renderControls();
   }
 
   // The engine's move from the position shown, when the engine is to move.
@@ -283,29 +291,33 @@ export class Play {
   }
 
   // Plays `positions` (each a list of piles) as a game from the first,
-  // when each follows from the one before by a move, as the server's
-  // answer for it says; else says which does not, and the game before goes
-  // on.
-  async importGame(positions) {
+  // by `sides`, when each follows from the one before by a move, as the
+  // server's answer for it says; else says which does not, and the game
+  // before goes on, with its players.
+  async importGame(positions, sides = this.sides) {
     const generation = this.newGeneration();
     this.busy = true;
     this.setStatus("loading", "Loading…");
+    this.freeze();
     const answers = await Promise.all(
       positions.map((piles) => api.position(piles, this.misere, this.requests.signal)),
     );
     if (!this.isLive(generation)) return false;
-    const entries = [];
     for (const [i, piles] of positions.entries()) {
       const answer = answers[i];
       const where = `position ${i + 1}, ${pilesText(piles)}`;
       if (!answer.ok) return this.refused(`Cannot import ${where}: ${answer.error}`);
-      const before = entries[i - 1];
-      if (before && !before.info.moves.some((m) => m.to.join(",") === piles.join(","))) {
-        return this.refused(`Cannot import ${where}: no move leads there from ${pilesText(before.piles)}.`);
+      const before = answers[i - 1]?.data;
+      if (before && !before.moves.some((m) => m.to.join(",") === piles.join(","))) {
+        return this.refused(`Cannot import ${where}: no move leads there from ${pilesText(positions[i - 1])}.`);
       }
-      entries.push({ piles, info: answer.data, by: i === 0 ? "start" : this.sideName((i - 1) % 2) });
     }
+    // The game is sound: its players, then who made each move.
     this.busy = false;
+    this.sides = sides;
+    const entries = positions.map((piles, i) => ({
+      piles, info: answers[i].data, by: i === 0 ? "start" : this.sideName((i - 1) % 2),
+    }));
     this.entries = entries;
     this.index = entries.length - 1;
     await this.loadGames();
@@ -420,7 +432,8 @@ export class Play {
   renderControls() {
     this.undoButton.disabled = !this.canUndo();
     this.redoButton.disabled = !this.canRedo();
-    this.pauseButton.disabled = !this.sides.includes("engine");
+    // Pause acts only while the engine has moves to make.
+    this.pauseButton.disabled = !this.sides.includes("engine") || this.over();
     this.pauseButton.textContent = this.paused ? "Resume" : "Pause";
     this.pauseButton.setAttribute("aria-pressed", String(this.paused));
   }
@@ -585,7 +598,7 @@ export class Play {
         chip.dataset.remoteness = String(move.remoteness);
         chip.append(" ", el("sub", { "aria-hidden": "true", text: String(move.remoteness) }));
         // The name starts with what the button shows, as it reads.
-        label = `${n}, ${move.remoteness} moves left after it: ${label}`;
+        label = `${n}, ${move.remoteness} move${move.remoteness === 1 ? "" : "s"} left after it: ${label}`;
       }
     }
     chip.setAttribute("aria-label", label);
@@ -643,10 +656,30 @@ export class Play {
   // chart as text for those who cannot see it.
   renderHistory() {
     const remoteness = this.entries.map((e) => e.info.remoteness);
+    this.renderChart();
+    this.renderPlayed();
+    // The chart as text: each position, in order, the current one marked.
+    this.historyList.replaceChildren(...this.entries.map((e, i) => el("li", {
+      "aria-current": i === this.index ? "step" : "false",
+      text: `${this.historyText(i)}${i === this.index ? " (now)" : ""}${i > this.index ? " (undone)" : ""}`,
+    })));
+    this.historyBox.setAttribute(
+      "aria-label",
+      `History: ${this.entries.map((e, i) => `${pilesText(e.piles)}, ${agree(this.sideName(this.winnerAt(i)), "win")}${remoteness[i] === null ? "" : ` in ${remoteness[i]}`}`).join("; ")}`,
+    );
+  }
+
+  // The chart of the history, drawn at its box's width, so that its text
+  // keeps its size at any width: again when the page is resized or the
+  // play view shown, since hidden the box has no width.
+  renderChart() {
+    const width = this.historyBox.clientWidth;
+    if (!this.current || !width) return;
     const svg = historyChart({
+      width,
       points: this.entries.map((e, i) => ({
         winner: this.winnerAt(i),
-        remoteness: remoteness[i],
+        remoteness: e.info.remoteness,
         outcome: e.info.outcome,
         title: this.historyText(i),
       })),
@@ -658,16 +691,6 @@ export class Play {
       onPick: (i) => this.jumpTo(i),
     });
     this.historyBox.replaceChildren(svg);
-    this.renderPlayed();
-    // The chart as text: each position, in order, the current one marked.
-    this.historyList.replaceChildren(...this.entries.map((e, i) => el("li", {
-      "aria-current": i === this.index ? "step" : "false",
-      text: `${this.historyText(i)}${i === this.index ? " (now)" : ""}${i > this.index ? " (undone)" : ""}`,
-    })));
-    this.historyBox.setAttribute(
-      "aria-label",
-      `History: ${this.entries.map((e, i) => `${pilesText(e.piles)}, ${agree(this.sideName(this.winnerAt(i)), "win")}${remoteness[i] === null ? "" : ` in ${remoteness[i]}`}`).join("; ")}`,
-    );
   }
 
   // Entry `i` in words: "6 9 11: the player to move (You) wins in 5 moves".

@@ -243,6 +243,14 @@ pub(crate) async fn engine_against_engine(s: &Session) -> Outcome {
         if end != json!([format!("Game over: Engine {winner} wins."), "both"]) {
             return Err(format!("misere={flag}: the end says {end}"));
         }
+        // Over, the game has nothing to pause.
+        let pause = s
+            .js("const pause = document.getElementById('pause'); \
+                 return [pause.disabled, pause.textContent];")
+            .await?;
+        if pause != json!([true, "Pause"]) {
+            return Err(format!("misere={flag}: at the end, Pause: {pause}"));
+        }
     }
     Ok(())
 }

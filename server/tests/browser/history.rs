@@ -133,3 +133,55 @@ pub(crate) async fn value_history_chart(s: &Session) -> Outcome {
     }
     Ok(())
 }
+
+/// The chart is drawn at the width it is shown at, at a phone's width and
+/// after a resize, so that its numbers keep their 12 pixels; and none of
+/// its numbers is under a point, the start's ringed one included.
+pub(crate) async fn chart_at_its_width(s: &Session) -> Outcome {
+    // One move of the svg's units is one pixel of the page; no number's
+    // box comes within 2 pixels of a point's, its ring's stroke included.
+    let check = "const svg = document.querySelector('#history svg');
+        const numbers = [...svg.querySelectorAll('text.tick')].map((t) => t.getBoundingClientRect());
+        const points = [...svg.querySelectorAll('circle')].map((c) => c.getBoundingClientRect());
+        const near = (a, b, gap) => a.left < b.right + gap && b.left - gap < a.right
+          && a.top < b.bottom + gap && b.top - gap < a.bottom;
+        const covered = numbers.filter((n) => points.some((p) => near(n, p, 2 + 1.25))).length;
+        return [svg.getBoundingClientRect().width, svg.viewBox.baseVal.width, covered, numbers.length];";
+    for (width, height) in [(390, 844), (1100, 1500)] {
+        s.client
+            .set_window_size(width, height)
+            .await
+            .map_err(|e| e.to_string())?;
+        // A short game: the remoteness axis has a number at every value,
+        // the start's among them.
+        s.open_page("?piles=0,1,2&engine=none").await?;
+        for moved in [false, true] {
+            if moved {
+                s.play_move(0).await?;
+            }
+            let found = s.js(check).await?;
+            let (shown, drawn) = (
+                found[0].as_f64().unwrap_or(0.0),
+                found[1].as_f64().unwrap_or(0.0),
+            );
+            if (shown - drawn).abs() > 0.5 || found[2] != json!(0) || found[3] == json!(0) {
+                return Err(format!(
+                    "at {width} pixels (a move played: {moved}): the chart shown {shown} wide, \
+                     drawn {drawn} wide; {} of its {} numbers near a point",
+                    found[2], found[3]
+                ));
+            }
+        }
+    }
+    // Resized, it is drawn again at its new width.
+    s.client
+        .set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until(
+        "Math.abs(document.querySelector('#history svg').getBoundingClientRect().width \
+         - document.querySelector('#history svg').viewBox.baseVal.width) <= 0.5",
+    )
+    .await
+    .map_err(|e| format!("after a resize to 390 pixels: {e}"))
+}

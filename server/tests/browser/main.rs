@@ -64,7 +64,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 24] = [
+const TESTS: [(&str, TestFn); 31] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page::page_loads_cleanly(s)),
@@ -143,6 +143,27 @@ const TESTS: [(&str, TestFn); 24] = [
         "the_value_history_charts_both_players_and_leads_back",
         |s| Box::pin(history::value_history_chart(s)),
     ),
+    ("the_chart_is_drawn_at_its_width_its_numbers_clear", |s| {
+        Box::pin(history::chart_at_its_width(s))
+    }),
+    ("the_map_fits_when_shown_and_when_resized", |s| {
+        Box::pin(map::map_fits_when_shown_and_resized(s))
+    }),
+    ("the_maps_numbers_are_outside_its_plot", |s| {
+        Box::pin(map::map_numbers_outside_the_plot(s))
+    }),
+    ("the_remoteness_scale_is_labelled_from_the_map", |s| {
+        Box::pin(map::remoteness_scale_ends(s))
+    }),
+    ("the_maps_message_stays_in_the_map_view", |s| {
+        Box::pin(map::map_message_stays_in_its_view(s))
+    }),
+    ("a_new_games_load_disables_the_old_position", |s| {
+        Box::pin(moves::controls_while_a_game_loads(s))
+    }),
+    ("a_moves_name_says_its_moves_left_in_words", |s| {
+        Box::pin(moves::move_names(s))
+    }),
 ];
 
 fn main() {

@@ -1,5 +1,6 @@
 //! The map: its hover and click, misère, a drag and its text, its colours
-//! against the pictures', and a finger's pan and pinch.
+//! against the pictures', a finger's pan and pinch, its fit when shown or
+//! resized, its numbers outside the plot, its scale's ends and its message.
 
 use std::time::Duration;
 
@@ -53,7 +54,11 @@ pub(crate) async fn map_hover_and_click(s: &Session) -> Outcome {
 
 pub(crate) async fn misere_map_without_grundy(s: &Session) -> Outcome {
     let table = RemotenessTable::compute(20, Convention::Misere).map_err(|e| e.to_string())?;
-    let refusal = "Grundy values are defined for normal play only";
+    let note = "Grundy values are defined for normal play only";
+    // The Grundy colouring offered, and the note hidden, or not.
+    let offered = "const option = document.querySelector(\"#map-colour option[value='grundy']\");
+        const note = document.getElementById('grundy-note');
+        return [!option.disabled, note.offsetParent === null, note.textContent];";
     // From a link, and from the checkbox under a normal-play Grundy map.
     for (query, tick) in [
         ("?view=map&a=3&limit=20&colour=grundy&misere=1", false),
@@ -61,15 +66,38 @@ pub(crate) async fn misere_map_without_grundy(s: &Session) -> Outcome {
     ] {
         s.open_page(query).await?;
         if tick {
+            let before = s.js(offered).await?;
+            if before[0] != json!(true) || before[1] != json!(true) {
+                return Err(format!(
+                    "{query}: in normal play, Grundy colouring offered and the note hidden: {before}"
+                ));
+            }
             s.click(Locator::Id("misere")).await?;
             s.wait_until("new URLSearchParams(location.search).get('misere') === '1'")
                 .await?;
         }
-        s.wait_until("!document.getElementById('message').hidden")
+        // Not offered, with a note that says why, and never asked for.
+        let after = s.js(offered).await?;
+        if after[0] != json!(false)
+            || after[1] != json!(false)
+            || !after[2].as_str().unwrap_or_default().contains(note)
+        {
+            return Err(format!(
+                "{query}: under misère, Grundy colouring offered, the note hidden, its text: {after}"
+            ));
+        }
+        let asked = s
+            .js(
+                "return performance.getEntriesByType('resource').map((e) => e.name) \
+                 .filter((name) => name.includes('/api/grundy') && name.includes('misere=1'))",
+            )
             .await?;
-        let message = s.text("#message").await?;
-        if !message.contains(refusal) {
-            return Err(format!("{query}: the message is {message:?}"));
+        if asked != json!([]) {
+            return Err(format!("{query}: misère Grundy values asked for: {asked}"));
+        }
+        let errors = s.console_errors().await?;
+        if !errors.is_empty() {
+            return Err(format!("{query}: console errors: {errors:?}"));
         }
         s.wait_until("new URLSearchParams(location.search).get('colour') === 'remoteness'")
             .await?;
@@ -102,6 +130,59 @@ pub(crate) async fn misere_map_without_grundy(s: &Session) -> Outcome {
             if readout.contains("Grundy") {
                 return Err(format!("{query}: the readout says {readout:?}"));
             }
+        }
+    }
+    // Back to normal play, Grundy values are offered again.
+    s.click(Locator::Id("misere")).await?;
+    s.wait_until("new URLSearchParams(location.search).get('misere') === '0'")
+        .await?;
+    let normal = s.js(offered).await?;
+    if normal[0] != json!(true) || normal[1] != json!(true) {
+        return Err(format!("back in normal play: {normal}"));
+    }
+    Ok(())
+}
+
+/// The remoteness scale's bars are labelled from the map's own shortest
+/// and longest games of each outcome: under misère {0, 0, 0} is a win in
+/// 0 moves and no loss is shorter than 1, the reverse of normal play.
+pub(crate) async fn remoteness_scale_ends(s: &Session) -> Outcome {
+    let moves = |n: u32| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    for (convention, flag) in [(Convention::Normal, 0), (Convention::Misere, 1)] {
+        let table = RemotenessTable::compute(20, convention).map_err(|e| e.to_string())?;
+        let (mut wins, mut losses) = (Vec::new(), Vec::new());
+        for b in 0..=20 {
+            for c in 0..=20 {
+                let v = table.value(0, b, c).ok_or("inside the table")?;
+                if v.outcome == stone_game::Outcome::Lose {
+                    losses.push(v.remoteness);
+                } else {
+                    wins.push(v.remoteness);
+                }
+            }
+        }
+        let ends = |r: &[u32]| {
+            (
+                moves(*r.iter().min().unwrap_or(&0)),
+                moves(*r.iter().max().unwrap_or(&0)),
+            )
+        };
+        let ((win_low, win_high), (lose_low, lose_high)) = (ends(&wins), ends(&losses));
+        let expected = format!(
+            "Colour scale: wins from light orange ({win_low}) to dark orange ({win_high}); \
+             losses from light blue ({lose_low}) to dark blue ({lose_high})."
+        );
+        s.open_page(&format!(
+            "?view=map&a=0&limit=20&colour=remoteness&misere={flag}"
+        ))
+        .await?;
+        let label = s
+            .js("return document.getElementById('map-scale').getAttribute('aria-label')")
+            .await?;
+        if label != json!(expected) {
+            return Err(format!(
+                "misere={flag}: the scale says {label}, expected {expected:?}"
+            ));
         }
     }
     Ok(())
@@ -169,10 +250,11 @@ async fn cell_colour(s: &Session, b: u64, c: u64, limit: u64) -> Result<[u8; 3],
     let rgb = s
         .js(&format!(
             "const canvas = document.getElementById('map-canvas');
-             const side = canvas.clientWidth, scale = side / ({limit} + 1);
+             const [left, top, side] = canvas.dataset.plot.split(',').map(Number);
+             const scale = side / ({limit} + 1);
              const dpr = window.devicePixelRatio || 1;
-             const x = Math.floor(({b} + {into}) * scale * dpr);
-             const y = Math.floor((side - ({c} + 1 - {into}) * scale) * dpr);
+             const x = Math.floor((left + ({b} + {into}) * scale) * dpr);
+             const y = Math.floor((top + side - ({c} + 1 - {into}) * scale) * dpr);
              return [...canvas.getContext('2d').getImageData(x, y, 1, 1).data].slice(0, 3);"
         ))
         .await?;
@@ -208,9 +290,9 @@ pub(crate) async fn map_as_the_pictures(s: &Session) -> Outcome {
     // them 48 pixels apart, from 0 to the limit.
     let ticks = s
         .js("const c = document.getElementById('map-canvas'); \
-             return [c.dataset.ticksB, c.dataset.ticksC, c.clientWidth]")
+             return [c.dataset.ticksB, c.dataset.ticksC, Number(c.dataset.plot.split(',')[2])]")
         .await?;
-    let cell = ticks[2].as_f64().ok_or("no canvas width")? / 21.0;
+    let cell = ticks[2].as_f64().ok_or("no plot side")? / 21.0;
     let step = [1, 2, 5, 10, 20]
         .into_iter()
         .find(|&step| f64::from(step) * cell >= 48.0)
@@ -384,6 +466,155 @@ pub(crate) async fn map_touch(s: &Session) -> Outcome {
         return Err(format!(
             "after a pinch {zoomed} losing positions are in view, of {listed} before"
         ));
+    }
+    Ok(())
+}
+
+/// Whether the map shows its whole plane, fitted to the canvas's
+/// displayed width, with the colour scale drawn at its own displayed
+/// width and the device's pixel ratio: an error naming what is not.
+async fn fitted(s: &Session, when: &str, limit: u64) -> Outcome {
+    let last = limit.to_string();
+    s.wait_until(&format!(
+        "document.getElementById('map-canvas').dataset.ticksB?.split(',').pop() === '{last}'"
+    ))
+    .await
+    .map_err(|e| format!("{when}: {e}"))?;
+    let [left, top, side] = s.map_plot().await?;
+    let shown = s
+        .js("const map = document.getElementById('map-canvas');
+             const scale = document.getElementById('map-scale');
+             const dpr = window.devicePixelRatio || 1;
+             return [map.dataset.ticksB, map.dataset.ticksC, map.clientWidth, map.clientHeight,
+                     scale.width, Math.round(scale.clientWidth * dpr), scale.clientWidth];")
+        .await?;
+    let number = |i: usize| shown[i].as_f64().unwrap_or(f64::NAN);
+    let ends = |i: usize| {
+        let ticks = shown[i].as_str().unwrap_or_default();
+        (
+            ticks.starts_with('0') && ticks.ends_with(&last),
+            ticks.to_string(),
+        )
+    };
+    let ((b_whole, b_ticks), (c_whole, c_ticks)) = (ends(0), ends(1));
+    let inside = left > 0.0
+        && top > 0.0
+        && left + side < number(2)
+        && top + side < number(3)
+        && side > number(2) * 0.8;
+    if !b_whole || !c_whole || !inside || number(4) != number(5) || number(6) < 300.0 {
+        return Err(format!(
+            "{when}: ticks b {b_ticks:?}, c {c_ticks:?} (0 to {limit} expected); \
+             the plot at ({left}, {top}), {side} wide, in a canvas {} by {}; \
+             the scale {} device pixels wide, shown at {} ({} CSS pixels)",
+            number(2),
+            number(3),
+            number(4),
+            number(5),
+            number(6)
+        ));
+    }
+    Ok(())
+}
+
+/// The map shown after it was drawn hidden, at a phone's width, shows its
+/// whole plane, and so it does again after a resize, with its colour
+/// scale drawn at the width it is shown at.
+pub(crate) async fn map_fits_when_shown_and_resized(s: &Session) -> Outcome {
+    let window = |width, height| async move {
+        s.client
+            .set_window_size(width, height)
+            .await
+            .map_err(|e| e.to_string())
+    };
+    window(390, 844).await?;
+    s.open_page("?piles=1,1,1").await?;
+    s.click(Locator::Id("tab-map")).await?;
+    fitted(s, "shown at 390 pixels", 60).await?;
+    window(1280, 900).await?;
+    fitted(s, "resized to 1280 pixels", 60).await?;
+    s.open_page("?view=map&colour=remoteness&limit=40").await?;
+    fitted(s, "opened at 1280 pixels", 40).await?;
+    window(390, 844).await?;
+    fitted(s, "resized to 390 pixels", 40).await?;
+    Ok(())
+}
+
+/// The ticks and their numbers are outside the plot: every pixel of the
+/// plain map's plot is a cell's colour or the background, cell (0, 0),
+/// the losing {0, 0, 0}, is whole, and the last numbers of both axes are
+/// inside the canvas.
+pub(crate) async fn map_numbers_outside_the_plot(s: &Session) -> Outcome {
+    use stone_game_draw::palette;
+    let [r, g, b] = palette::LOSING;
+    s.open_page("?view=map&a=0&limit=60&colour=losing").await?;
+    let found = s
+        .js(&format!(
+            "const canvas = document.getElementById('map-canvas');
+             const [left, top, side] = canvas.dataset.plot.split(',').map(Number);
+             const dpr = window.devicePixelRatio || 1;
+             const ctx = canvas.getContext('2d');
+             const [x0, y0, n] = [Math.ceil(left * dpr), Math.ceil(top * dpr), Math.floor(side * dpr)];
+             const data = ctx.getImageData(x0, y0, n, n).data;
+             const is = (i, rgb) => rgb.every((v, k) => data[i + k] === v);
+             let stray = 0;
+             for (let i = 0; i < data.length; i += 4) {{
+               if (!is(i, [255, 255, 255]) && !is(i, [{r}, {g}, {b}])) stray += 1;
+             }}
+             // Cell (0, 0), but for its gap of a pixel at the right and the bottom.
+             const cell = side / 61;
+             const inner = Math.floor((cell - 2) * dpr);
+             const whole = ctx.getImageData(x0, Math.ceil((top + side - cell) * dpr), inner, inner).data;
+             let covered = 0;
+             for (let i = 0; i < whole.length; i += 4) {{
+               if (![{r}, {g}, {b}].every((v, k) => whole[i + k] === v)) covered += 1;
+             }}
+             ctx.font = '11px system-ui, sans-serif';
+             const lastB = Number(canvas.dataset.ticksB.split(',').pop());
+             const lastC = Number(canvas.dataset.ticksC.split(',').pop());
+             const right = left + (lastB + 0.5) * cell + ctx.measureText(String(lastB)).width / 2;
+             const high = top + side - (lastC + 0.5) * cell - 6;
+             return [stray, covered, whole.length / 4, right <= canvas.clientWidth, high >= 0];"
+        ))
+        .await?;
+    if found[0] != json!(0)
+        || found[1] != json!(0)
+        || found[2].as_u64().is_none_or(|n| n < 4)
+        || found[3] != json!(true)
+        || found[4] != json!(true)
+    {
+        return Err(format!(
+            "pixels in the plot neither a cell nor the background: {}; \
+             pixels of cell (0, 0) not its colour: {} of {}; \
+             the last b number inside the canvas: {}; the last c number: {}",
+            found[0], found[1], found[2], found[3], found[4]
+        ));
+    }
+    Ok(())
+}
+
+/// The map's message is the map view's: hidden in the play view, shown
+/// again in the map's.
+pub(crate) async fn map_message_stays_in_its_view(s: &Session) -> Outcome {
+    s.open_page("?view=map&a=3&limit=20").await?;
+    s.type_into("map-limit", "99999\u{E007}").await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let message = s.text("#message").await?;
+    if !message.contains("Cannot draw the map") {
+        return Err(format!("the map's refusal: {message:?}"));
+    }
+    let shown = "return document.getElementById('message').offsetParent !== null";
+    s.click(Locator::Id("tab-play")).await?;
+    if s.js(shown).await? != json!(false) {
+        let text = s.text("#message").await?;
+        return Err(format!(
+            "in the play view, the map's message shows: {text:?}"
+        ));
+    }
+    s.click(Locator::Id("tab-map")).await?;
+    if s.js(shown).await? != json!(true) {
+        return Err("back in the map view, its message is gone".into());
     }
     Ok(())
 }

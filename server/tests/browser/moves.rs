@@ -1,12 +1,13 @@
 //! The moves on the page: a sum's, a large position's in groups, the moves
-//! played in words, and a game exported and imported.
+//! played in words, a game exported and imported, the names of the moves,
+//! and the position before while a new game loads.
 
 use fantoccini::Locator;
 use serde_json::json;
 use stone_game::ScannedTables;
 
 use crate::library::losing;
-use crate::session::{Outcome, Session, parse_piles};
+use crate::session::{Outcome, Session, game_positions, join, parse_piles};
 
 pub(crate) async fn sum_of_games(s: &Session) -> Outcome {
     let grundy = stone_game::GrundyTable::compute(10).map_err(|e| e.to_string())?;
@@ -194,6 +195,24 @@ pub(crate) async fn moves_played(s: &Session) -> Outcome {
     if undone != json!([[false, "step"], [true, "false"], [true, "false"]]) {
         return Err(format!("after going back to the start: {undone}"));
     }
+    // Against the engine, a move of yours leads to the engine's answer to
+    // it, your turn again, as the help says.
+    s.open_page("?piles=6,9,11").await?;
+    for pick in [5, 1] {
+        s.play_move(pick).await?;
+    }
+    let against = game_positions(s).await?;
+    s.click(Locator::Css("#played li:nth-child(2) button"))
+        .await?;
+    let answer = join(against.get(2).ok_or("no answer of the engine's")?);
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{answer}'"
+    ))
+    .await?;
+    let help = s.text("#played-title + .help").await?;
+    if !help.contains("a move of yours goes to the engine's answer to it") {
+        return Err(format!("the moves played's help: {help:?}"));
+    }
     Ok(())
 }
 
@@ -268,6 +287,94 @@ pub(crate) async fn export_import(s: &Session) -> Outcome {
         return Err(format!(
             "after the refusal the game is at {still}, not {last}"
         ));
+    }
+    // Against the engine, a refused import leaves the players as they were.
+    s.open_page("?piles=6,9,11").await?;
+    s.type_into("game-text", "6 9 11 > 1 1 1").await?;
+    s.click(Locator::Css("#game-io button[type=submit]"))
+        .await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    s.wait_for_turn().await?;
+    let players = s
+        .js("return [document.getElementById('first-player').value, \
+             document.getElementById('second-player').value, \
+             new URLSearchParams(location.search).get('engine'), \
+             document.getElementById('message').textContent.includes('Cannot import position 2, 1 1 1')]")
+        .await?;
+    if players != json!(["human", "engine", null, true]) {
+        return Err(format!(
+            "after a refused import against the engine: {players} (first, second, the link's engine, the refusal)"
+        ));
+    }
+    Ok(())
+}
+
+/// While a new game loads, the position before can be neither played nor
+/// left: its moves, its moves played, Undo and Redo are disabled, and its
+/// stones are not clickable; the new game's are enabled once it has come.
+pub(crate) async fn controls_while_a_game_loads(s: &Session) -> Outcome {
+    s.open_page("?piles=6,9,11&engine=none").await?;
+    s.play_move(0).await?;
+    // The form's submission runs the new game to its request, at once.
+    let loading = s
+        .js("document.getElementById('start-piles').value = '30 40 50';
+             document.getElementById('new-game').requestSubmit();
+             const moves = [...document.querySelectorAll('#moves button.move, #played button')];
+             return [document.getElementById('status').dataset.state,
+                     moves.length > 0 && moves.every((b) => b.disabled),
+                     document.getElementById('undo').disabled,
+                     document.getElementById('redo').disabled,
+                     document.getElementById('board').classList.contains('clickable')];")
+        .await?;
+    if loading != json!(["loading", true, true, true, false]) {
+        return Err(format!(
+            "while a new game loads (status, moves and moves played disabled, \
+             Undo and Redo disabled, stones clickable): {loading}"
+        ));
+    }
+    s.wait_for_turn().await?;
+    let loaded = s
+        .js(
+            "const moves = [...document.querySelectorAll('#moves button.move')];
+             return [new URLSearchParams(location.search).get('piles'),
+                     moves.length > 0 && moves.every((b) => !b.disabled),
+                     document.getElementById('board').classList.contains('clickable')];",
+        )
+        .await?;
+    if loaded != json!(["30,40,50", true, true]) {
+        return Err(format!("once the new game has come: {loaded}"));
+    }
+    Ok(())
+}
+
+/// Each move button's name says the moves left after it in words, one
+/// move in the singular.
+pub(crate) async fn move_names(s: &Session) -> Outcome {
+    s.open_page("?piles=1,1,2&values=1&engine=none").await?;
+    let names = s
+        .js(
+            "return [...document.querySelectorAll('button.move')].map((b) => \
+             [b.dataset.take, b.dataset.remoteness, b.getAttribute('aria-label')])",
+        )
+        .await?;
+    let mut singular = 0;
+    for name in names.as_array().ok_or("no moves")? {
+        let (take, left, label) = (
+            name[0].as_str().unwrap_or_default(),
+            name[1].as_str().unwrap_or_default(),
+            name[2].as_str().unwrap_or_default(),
+        );
+        let words = if left == "1" { "move" } else { "moves" };
+        if !label.starts_with(&format!(
+            "{take}, {left} {words} left after it: Take {take} from "
+        )) {
+            return Err(format!("a move's name: {label:?}"));
+        }
+        singular += usize::from(left == "1");
+    }
+    if singular == 0 {
+        return Err(format!("no move of 1 move left among {names}"));
     }
     Ok(())
 }

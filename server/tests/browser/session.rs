@@ -294,6 +294,23 @@ impl Session {
             .collect())
     }
 
+    /// The map's plot inside its canvas, in CSS pixels: its left, its top
+    /// and its side, as the map drew it last.
+    pub(crate) async fn map_plot(&self) -> Result<[f64; 3], String> {
+        let plot = self
+            .js("return document.getElementById('map-canvas').dataset.plot ?? ''")
+            .await?;
+        let numbers: Vec<f64> = plot
+            .as_str()
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        numbers
+            .try_into()
+            .map_err(|_| format!("the map's plot is {plot}, not its left, top and side"))
+    }
+
     /// Moves the mouse over cell (b, c) of a map fitted to `limit`.
     pub(crate) async fn hover_cell(&self, b: u64, c: u64, limit: u64) -> Outcome {
         self.pointer_at_cell(b, c, limit, false).await
@@ -305,16 +322,19 @@ impl Session {
             .find(Locator::Id("map-canvas"))
             .await
             .map_err(|e| e.to_string())?;
-        let side = self
-            .js("return document.getElementById('map-canvas').clientWidth;")
-            .await?
-            .as_f64()
-            .ok_or("no canvas width")?;
+        let [left, top, side] = self.map_plot().await?;
+        let size = self
+            .js("const c = document.getElementById('map-canvas'); return [c.clientWidth, c.clientHeight];")
+            .await?;
+        let (width, height) = (
+            size[0].as_f64().ok_or("no canvas width")?,
+            size[1].as_f64().ok_or("no canvas height")?,
+        );
         let cell = side / (limit + 1) as f64;
         // Offsets from the canvas's centre, to the centre of the cell: b
-        // across, c up from the bottom.
-        let x = ((b as f64 + 0.5) * cell - side / 2.0).round();
-        let y = (side / 2.0 - (c as f64 + 0.5) * cell).round();
+        // across from the plot's left, c up from its bottom.
+        let x = (left + (b as f64 + 0.5) * cell - width / 2.0).round();
+        let y = (top + side - (c as f64 + 0.5) * cell - height / 2.0).round();
         let mut mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
             element: canvas,
             duration: Some(Duration::from_millis(50)),
