@@ -1,7 +1,10 @@
 //! `Picture::Counts`: the count of losing positions and S(l) against l, on
 //! log-log axes, each with its fitted power law.
 
+use std::ops::Range;
+
 use plotters::coord::Shift;
+use plotters::coord::combinators::WithKeyPointMethod;
 use plotters::prelude::*;
 use stone_game::{Convention, Total};
 
@@ -93,6 +96,27 @@ fn with_fit(name: &str, points: &[(f64, f64)]) -> String {
     }
 }
 
+/// A log axis over `range` whose key points (its ticks, labels and grid
+/// lines) are each given once. plotters 0.3.7 gives a decade's last light
+/// point and the next decade's first bold one, the same number, both when
+/// they meet (10 on an axis from 1 to 10): its label would be drawn twice.
+fn log_axis(range: Range<f64>) -> WithKeyPointMethod<LogCoord<f64>> {
+    let distinct = {
+        let range = range.clone();
+        move |hint: usize| {
+            let axis: LogCoord<f64> = range.clone().log_scale().into();
+            // In increasing order: a point given twice is given in a row.
+            let mut points = axis.key_points(hint);
+            points.dedup();
+            points
+        }
+    };
+    range
+        .log_scale()
+        .with_key_point_func(distinct.clone())
+        .with_light_point_func(distinct)
+}
+
 impl Paint for Counts {
     fn size(&self) -> (u32, u32) {
         COUNTS_SIZE
@@ -113,7 +137,7 @@ impl Paint for Counts {
             .margin(24)
             .x_label_area_size(60)
             .y_label_area_size(90)
-            .build_cartesian_2d((1.0..self.limit as f64).log_scale(), (1.0..top).log_scale())
+            .build_cartesian_2d(log_axis(1.0..self.limit as f64), log_axis(1.0..top))
             .map_err(text)?;
         chart
             .configure_mesh()
@@ -157,7 +181,7 @@ impl Paint for Counts {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
+    use std::collections::{BTreeMap, BTreeSet};
     use std::fs;
 
     use stone_game::{EMBEDDED, LIMIT, Solver};
@@ -201,6 +225,33 @@ mod tests {
         draw_to(Picture::Counts(&totals), &png);
         let png = Png::read(&png);
         assert_eq!((png.width, png.height), COUNTS_SIZE);
+    }
+
+    /// Every label is drawn once: no two `text` elements say the same at
+    /// the same place, and the axis from 1 to 10 is labelled 10 once.
+    #[test]
+    fn each_tick_label_is_drawn_once() {
+        let scratch = scratch();
+        for limit in [10, 20, 50, 100] {
+            let file = scratch.path().join(format!("counts-{limit}.svg"));
+            draw_to(Picture::Counts(&totals(limit)), &file);
+            let text = fs::read_to_string(&file).unwrap();
+            let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
+            let labels: Vec<(&str, &str, &str)> = svg
+                .descendants()
+                .filter(|n| n.has_tag_name("text"))
+                .map(|n| {
+                    let at = |name| n.attribute(name).unwrap_or_default();
+                    (at("x"), at("y"), n.text().unwrap_or_default().trim())
+                })
+                .collect();
+            let distinct: BTreeSet<_> = labels.iter().collect();
+            assert_eq!(distinct.len(), labels.len(), "{limit}: {labels:?}");
+            if limit == 10 {
+                let tens = labels.iter().filter(|l| l.2 == "10").count();
+                assert_eq!(tens, 1, "{labels:?}");
+            }
+        }
     }
 
     /// The points of an SVG `polyline`.

@@ -10,48 +10,35 @@ use tempfile::NamedTempFile;
 use crate::format::Format;
 use crate::{DrawError, Paint, Picture, register_font};
 
-/// A picture being written: a hidden temporary file beside the target,
-/// deleted when dropped unless [`draw`](Self::draw) has drawn the picture
-/// and renamed it over the target. Beside it, so that the rename stays on
-/// one file system.
+/// A picture to be written to `target`: drawn into a hidden temporary file
+/// beside it, which is renamed over the target once the picture is
+/// complete and deleted if it is not. Beside it, so that the rename stays
+/// on one file system.
 #[derive(Debug)]
 pub struct PictureFile {
     target: PathBuf,
-    temporary: NamedTempFile,
     format: Format,
 }
 
 impl PictureFile {
-    /// The temporary file of a picture for `target`, in the format its
-    /// extension names, created now, so that a caller finds an unwritable
-    /// target before a long computation, not after.
+    /// A picture for `target`, in the format its extension names. Its
+    /// temporary file is created and deleted now, so that a caller finds an
+    /// unwritable target before a long computation, not after; it is
+    /// created again only when the picture is drawn, so that a run stopped
+    /// by a signal during the computation, which runs no destructor, leaves
+    /// no file behind.
     pub fn create(target: &Path) -> Result<PictureFile, DrawError> {
         // A path with no file name has no extension either: `of` refuses it.
         let format = Format::of(target)?;
-        let name = target.file_name().unwrap_or_default();
         if target.is_dir() {
             return Err(cannot_write(target, "it is a directory"));
         }
-        let directory = directory_of(target);
-        let mut prefix = std::ffi::OsString::from(".");
-        prefix.push(name);
-        prefix.push(".");
-        // The extension stays last: the PNG encoder picks its format by it.
-        let suffix = format!(".partial.{}", format.extension());
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(&suffix);
-        // A picture is a document, not a secret: it gets the permissions of
-        // any new file (0666 less the umask), not a temporary file's 0600.
-        #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let temporary = builder
-            .tempfile_in(directory)
-            .map_err(|e| cannot_write(target, without_temporary_path(&e)))?;
-        Ok(PictureFile {
+        let file = PictureFile {
             target: target.to_path_buf(),
-            temporary,
             format,
-        })
+        };
+        drop(file.temporary()?);
+        Ok(file)
     }
 
     /// The format of the picture, by its target's extension.
@@ -64,29 +51,59 @@ impl PictureFile {
     pub fn draw(self, picture: Picture<'_>) -> Result<(), DrawError> {
         let heat_map = |limit| crate::heat_map::fits(limit, self.format);
         match picture {
-            Picture::Slice(slice) => self.render(slice)?,
+            Picture::Slice(slice) => self.write(slice),
             Picture::Partners(map) => {
                 heat_map(map.limit())?;
-                self.render(map)?
+                self.write(map)
             }
-            Picture::Counts(totals) => self.render(&crate::counts::Counts::of(totals)?)?,
+            Picture::Counts(totals) => self.write(&crate::counts::Counts::of(totals)?),
             Picture::Grundy(map) => {
                 heat_map(map.limit)?;
-                self.render(map)?
+                self.write(map)
             }
             Picture::Remoteness(map) => {
                 heat_map(map.limit)?;
-                self.render(map)?
+                self.write(map)
             }
         }
-        self.persist()
     }
 
-    /// Draws `picture` into the temporary file.
-    pub(crate) fn render(&self, picture: &impl Paint) -> Result<(), DrawError> {
+    /// Draws `picture` into a new temporary file and renames it over the
+    /// target.
+    fn write(&self, picture: &impl Paint) -> Result<(), DrawError> {
+        let temporary = self.temporary()?;
+        self.render(&temporary, picture)?;
+        self.persist(temporary)
+    }
+
+    /// A new hidden temporary file beside the target, deleted when dropped.
+    pub(crate) fn temporary(&self) -> Result<NamedTempFile, DrawError> {
+        let name = self.target.file_name().unwrap_or_default();
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(name);
+        prefix.push(".");
+        // The extension stays last: the PNG encoder picks its format by it.
+        let suffix = format!(".partial.{}", self.format.extension());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(&suffix);
+        // A picture is a document, not a secret: it gets the permissions of
+        // any new file (0666 less the umask), not a temporary file's 0600.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        builder
+            .tempfile_in(directory_of(&self.target))
+            .map_err(|e| cannot_write(&self.target, without_temporary_path(&e)))
+    }
+
+    /// Draws `picture` into `temporary`.
+    pub(crate) fn render(
+        &self,
+        temporary: &NamedTempFile,
+        picture: &impl Paint,
+    ) -> Result<(), DrawError> {
         register_font()?;
         let size = picture.size();
-        let path = self.temporary.path();
+        let path = temporary.path();
         let drawn = match self.format {
             Format::Png => {
                 let root = BitMapBackend::new(path, size).into_drawing_area();
@@ -107,9 +124,9 @@ impl PictureFile {
         })
     }
 
-    /// Renames the finished picture over the target.
-    pub(crate) fn persist(self) -> Result<(), DrawError> {
-        self.temporary
+    /// Renames the finished picture in `temporary` over the target.
+    pub(crate) fn persist(&self, temporary: NamedTempFile) -> Result<(), DrawError> {
+        temporary
             .persist(&self.target)
             .map(drop)
             .map_err(|e| cannot_write(&self.target, e.error))
@@ -215,7 +232,8 @@ mod tests {
         let target = dir.join("x.png");
         let file = PictureFile::create(&target).unwrap();
         assert_eq!(file.format(), Format::Png);
-        let failure = file.render(&Unpaintable).unwrap_err();
+        let temporary = file.temporary().unwrap();
+        let failure = file.render(&temporary, &Unpaintable).unwrap_err();
         assert_eq!(
             failure,
             DrawError::Draw {
@@ -223,18 +241,32 @@ mod tests {
                 reason: "no ink".into()
             }
         );
-        drop(file);
+        drop(temporary);
         assert_eq!(files_in(dir), Vec::<String>::new());
         // Drawn, but a directory took the target's name before the rename.
         let file = PictureFile::create(&dir.join("x.svg")).unwrap();
         let target = dir.join("x.svg");
-        file.render(&slice(0, 3)).unwrap();
+        let temporary = file.temporary().unwrap();
+        file.render(&temporary, &slice(0, 3)).unwrap();
         fs::create_dir(&target).unwrap();
         fs::write(target.join("inside"), "").unwrap();
-        let failure = file.persist().unwrap_err();
+        let failure = file.persist(temporary).unwrap_err();
         let prefix = format!("cannot write '{}': ", target.display());
         assert!(failure.to_string().starts_with(&prefix), "{failure:?}");
         assert!(matches!(failure, DrawError::Write { .. }), "{failure:?}");
+        assert_eq!(files_in(dir), ["x.svg"]);
+    }
+
+    /// Between the check of the target and the drawing, while the caller
+    /// computes the picture, no file is there for a signal to leave behind.
+    #[test]
+    fn no_file_is_there_while_the_picture_is_computed() {
+        let scratch = scratch();
+        let dir = scratch.path();
+        let target = dir.join("x.svg");
+        let file = PictureFile::create(&target).unwrap();
+        assert_eq!(files_in(dir), Vec::<String>::new());
+        file.draw(crate::Picture::Slice(&slice(0, 3))).unwrap();
         assert_eq!(files_in(dir), ["x.svg"]);
     }
 
