@@ -113,6 +113,7 @@ pub(crate) enum Command {
     },
     /// Serve the web explorer: play, and map the positions, in a browser
     #[cfg(feature = "serve")]
+    #[command(allow_negative_numbers = true)]
     Serve(Serve),
     /// Print the completion script of a shell, to install where the shell
     /// reads completions (README, "Shell completions and the man page")
@@ -130,7 +131,8 @@ pub(crate) enum Command {
     },
     /// Print this message or the help of the given command(s)
     Help {
-        /// The command, and a subcommand of `draw`
+        /// The command to print the help of (`help sum`), and for `draw` a
+        /// picture (`help draw slice`); none: the help of the tool
         #[arg(value_name = "COMMAND")]
         command: Vec<String>,
     },
@@ -141,7 +143,7 @@ pub(crate) enum Command {
 #[derive(Debug, clap::Args)]
 pub(crate) struct Serve {
     /// The port to listen on (0: a free one)
-    #[arg(long, value_name = "N", default_value_t = 8260)]
+    #[arg(long, value_name = "N", default_value_t = 8260, value_parser = port)]
     pub port: u16,
     /// The address to listen on; one that is not loopback lets other
     /// machines in
@@ -317,7 +319,9 @@ pub(crate) enum Picture {
         target: DrawTarget,
     },
     /// The Grundy values of {A, b, c} with b, c <= N, as a heat map: 0, the losing positions, in dark blue, the others in oranges
-    #[command(allow_negative_numbers = true)]
+    // As on `grundy`, `--misere` is taken only to be refused with the
+    // reason, so its help does not offer it.
+    #[command(allow_negative_numbers = true, mut_arg("misere", |a| a.hide(true)))]
     Grundy {
         /// The pile the slice fixes (0: Wythoff's game)
         #[arg(value_parser = parse_number)]
@@ -514,6 +518,14 @@ fn brute_limit(s: &str) -> Result<u64, String> {
     parse_up_to(s, || format!("the largest brute force is {MAX_BRUTE}"))
 }
 
+/// `serve --port`: a port is a 16-bit number.
+#[cfg(feature = "serve")]
+fn port(s: &str) -> Result<u16, String> {
+    let largest = || format!("the largest port is {}", u16::MAX);
+    let port = parse_up_to(s, largest)?;
+    u16::try_from(port).map_err(|_| format!("it is too large; {}", largest()))
+}
+
 /// `serve --allow-host`: a host name as `Host` gives it, without a port
 /// (a request's port is not compared): letters, digits, `-` and `.`. An
 /// empty name, a port or a wildcard would never match, or match what it
@@ -563,6 +575,22 @@ mod tests {
             let e = host_name(bad).unwrap_err();
             assert!(e.contains(why), "{bad:?}: {e}");
         }
+    }
+
+    #[cfg(feature = "serve")]
+    #[test]
+    fn a_port_is_a_whole_number_that_fits_in_16_bits() {
+        assert_eq!(port("0"), Ok(0));
+        assert_eq!(port("08260"), Ok(8260));
+        assert_eq!(port("65535"), Ok(65535));
+        assert_eq!(
+            port("+0"),
+            Err("expected a whole number (decimal digits only)".to_string())
+        );
+        assert_eq!(
+            port("65536"),
+            Err("it is too large; the largest port is 65535".to_string())
+        );
     }
 
     #[test]

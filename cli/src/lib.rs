@@ -403,22 +403,26 @@ mod tests {
 
     #[test]
     fn a_failed_write_is_an_error_but_a_broken_pipe_ends_quietly() {
-        let mut err = Vec::new();
-        let code = run(
-            ["stone-game", "sum", "4"],
-            &mut Refusing(io::ErrorKind::Other),
-            &mut err,
-        );
-        let err = String::from_utf8(err).unwrap();
-        assert_eq!(code, 1, "{err}");
-        assert!(err.starts_with("error: cannot write the output"), "{err}");
-        let mut err = Vec::new();
-        let code = run(
-            ["stone-game", "sum", "4"],
-            &mut Refusing(io::ErrorKind::BrokenPipe),
-            &mut err,
-        );
-        assert_eq!((code, err.len()), (0, 0));
+        // An answer, a completion script (which clap_complete writes) and a
+        // man page (clap_mangen).
+        for args in [
+            &["stone-game", "sum", "4"][..],
+            &["stone-game", "completions", "bash"],
+            &["stone-game", "completions", "zsh"],
+            &["stone-game", "man"],
+        ] {
+            let mut err = Vec::new();
+            let code = run(args, &mut Refusing(io::ErrorKind::Other), &mut err);
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(code, 1, "{args:?}: {err}");
+            assert!(
+                err.starts_with("error: cannot write the output") && err.lines().count() == 1,
+                "{args:?}: {err}"
+            );
+            let mut err = Vec::new();
+            let code = run(args, &mut Refusing(io::ErrorKind::BrokenPipe), &mut err);
+            assert_eq!((code, err.len()), (0, 0), "{args:?}");
+        }
         // The same for help, which clap renders itself.
         for (kind, expected) in [(io::ErrorKind::Other, 1), (io::ErrorKind::BrokenPipe, 0)] {
             let mut err = Vec::new();
@@ -473,6 +477,15 @@ mod tests {
             assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
             assert_eq!(out.lines().next(), Some(first), "{args:?}");
         }
+        // `help`'s own argument is what it takes, not `man`'s.
+        let (_, out, _) = run_with_memory(&["help", "help"], 1 << 30);
+        assert!(
+            out.contains(
+                "[COMMAND]...\n          The command to print the help of (`help sum`), and for \
+                 `draw` a picture (`help draw slice`); none: the help of the tool\n"
+            ),
+            "{out}"
+        );
         for (args, message) in [
             (
                 &["help", "frob"][..],

@@ -788,6 +788,38 @@ fn a_closed_stdout_ends_the_run_quietly() {
     assert_eq!(output.status.code(), Some(0));
 }
 
+/// A full disk (`/dev/full`) is an error of one line and exit code 1, not
+/// a panic, whoever writes the output: the tool, clap (help),
+/// clap_complete (a completion script) or clap_mangen (the man page).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_of_one_line() {
+    for args in [
+        &["sum", "4"][..],
+        &["--help"],
+        &["completions", "bash"],
+        &["completions", "fish"],
+        &["man"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let output = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(
+            err, "error: cannot write the output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
 // --- verify ----------------------------------------------------------------
 
 #[test]

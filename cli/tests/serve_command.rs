@@ -93,3 +93,37 @@ fn off_loopback_it_warns_who_can_use_it() {
     );
     assert!(err.ends_with("note: stopped\n"), "{err}");
 }
+
+/// `--port` reads numbers as every other command does, in the same words:
+/// exit code 2, one `error:` line and the usage hint, nothing served.
+#[test]
+fn a_bad_port_is_refused_as_any_bad_number() {
+    for (port, why) in [
+        ("-1", "it is negative; expected a whole number from 0"),
+        ("abc", "expected a whole number (decimal digits only)"),
+        ("+0", "expected a whole number (decimal digits only)"),
+        ("", "expected a whole number, got an empty string"),
+        ("65536", "it is too large; the largest port is 65535"),
+        (
+            "99999999999999999999",
+            "it is too large; the largest port is 65535",
+        ),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_stone-game"))
+            .args(["serve", "--port", port])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{port:?}: {err}");
+        assert!(output.stdout.is_empty(), "{port:?}");
+        assert_eq!(
+            err,
+            format!(
+                "error: invalid value '{port}' for '--port <N>': {why}\n\
+                 usage hint: run 'stone-game --help'\n"
+            ),
+            "{port:?}"
+        );
+    }
+}

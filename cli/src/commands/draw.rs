@@ -621,6 +621,31 @@ mod tests {
         assert!(files_in(scratch.path()).is_empty());
     }
 
+    /// The help of the Grundy map does not offer `--misere`, which it
+    /// refuses; the other pictures' help does.
+    #[test]
+    fn the_grundy_maps_help_does_not_offer_misere() {
+        for (args, offered) in [
+            (&["grundy", "--help"][..], false),
+            (&["grundy", "-h"], false),
+            (&["remoteness", "--help"], true),
+            (&["slice", "--help"], true),
+        ] {
+            let (code, out, err) = run_draw(args);
+            assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+            assert!(out.contains("--output <FILE>"), "{args:?}: {out}");
+            assert_eq!(out.contains("--misere"), offered, "{args:?}: {out}");
+        }
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = crate::run(["stone-game", "help", "draw", "grundy"], &mut out, &mut err);
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("--limit <N>") && !out.contains("--misere"),
+            "{out}"
+        );
+    }
+
     #[test]
     fn a_grundy_map_refuses_what_it_cannot_compute_or_draw() {
         let scratch = scratch();
