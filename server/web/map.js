@@ -251,8 +251,8 @@ export class MapView {
       const dx = e.offsetX - this.drag.x;
       const dy = e.offsetY - this.drag.y;
       if (Math.abs(dx) + Math.abs(dy) > 3) this.drag.moved = true;
-      if (this.drag.moved) {
-        const s = this.scale;
+      const s = this.scale;
+      if (this.drag.moved && s > 0) {
         this.origin.x = this.drag.origin.x - dx / s;
         this.origin.y = this.drag.origin.y + dy / s;
         this.draw();
@@ -366,7 +366,9 @@ export class MapView {
     if (!side) return;
     const ctx = this.ctx;
     const dpr = window.devicePixelRatio || 1;
-    this.canvas.style.height = `${height}px`;
+    // The border is in the element's height (box-sizing: border-box): the
+    // content, which shows the bitmap, is the height drawn, unscaled.
+    this.canvas.style.height = `${height + this.canvas.offsetHeight - this.canvas.clientHeight}px`;
     if (this.canvas.width !== Math.round(width * dpr) || this.canvas.height !== Math.round(height * dpr)) {
       this.canvas.width = Math.round(width * dpr);
       this.canvas.height = Math.round(height * dpr);

@@ -111,7 +111,9 @@ export class Play {
   newGeneration() {
     clearTimeout(this.timer);
     this.timer = null;
-    // A new game plays, whatever the one before was doing.
+    // A new game plays, whatever the one before was doing; the one before
+    // keeps its pause if the new one is refused.
+    this.pausedBefore = this.paused;
     this.paused = false;
     this.requests.abort();
     this.requests = new AbortController();
@@ -276,12 +278,19 @@ export class Play {
     this.advance();
   }
 
-  // A new game refused with `why`: the game before, if any, goes on.
+  // A new game refused with `why`: the game before, if any, goes on as it
+  // was, paused or not, and the engine moves if it is to (the new game's
+  // requests took its reply, and its timer, with them).
   refused(why) {
     this.busy = false;
     this.showMessage(why);
-    if (this.current) this.render();
-    else this.setStatus("error", "No game.");
+    if (this.current) {
+      this.paused = this.pausedBefore;
+      this.render();
+      this.advance();
+    } else {
+      this.setStatus("error", "No game.");
+    }
     return false;
   }
 

@@ -574,7 +574,11 @@ pub(crate) async fn map_numbers_outside_the_plot(s: &Session) -> Outcome {
              const lastC = Number(canvas.dataset.ticksC.split(',').pop());
              const right = left + (lastB + 0.5) * cell + ctx.measureText(String(lastB)).width / 2;
              const high = top + side - (lastC + 0.5) * cell - 6;
-             return [stray, covered, whole.length / 4, right <= canvas.clientWidth, high >= 0];"
+             // The bitmap shown at its own size: one of its pixels a device
+             // pixel, so that every cell keeps its whole pixels on screen.
+             const unscaled = [canvas.width, canvas.height].join() ===
+               [canvas.clientWidth, canvas.clientHeight].map((v) => Math.round(v * dpr)).join();
+             return [stray, covered, whole.length / 4, right <= canvas.clientWidth, high >= 0, unscaled];"
         ))
         .await?;
     if found[0] != json!(0)
@@ -582,12 +586,14 @@ pub(crate) async fn map_numbers_outside_the_plot(s: &Session) -> Outcome {
         || found[2].as_u64().is_none_or(|n| n < 4)
         || found[3] != json!(true)
         || found[4] != json!(true)
+        || found[5] != json!(true)
     {
         return Err(format!(
             "pixels in the plot neither a cell nor the background: {}; \
              pixels of cell (0, 0) not its colour: {} of {}; \
-             the last b number inside the canvas: {}; the last c number: {}",
-            found[0], found[1], found[2], found[3], found[4]
+             the last b number inside the canvas: {}; the last c number: {}; \
+             the bitmap shown at its size: {}",
+            found[0], found[1], found[2], found[3], found[4], found[5]
         ));
     }
     Ok(())

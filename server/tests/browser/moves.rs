@@ -307,6 +307,30 @@ pub(crate) async fn export_import(s: &Session) -> Outcome {
             "after a refused import against the engine: {players} (first, second, the link's engine, the refusal)"
         ));
     }
+    // The engine against itself plays on after a refused import, unpaused.
+    // Opened as a link: the engines leave no turn to wait for.
+    s.open_link("?piles=30,40,50&engine=both&delay=1").await?;
+    s.wait_until("document.querySelectorAll('#played li').length >= 1")
+        .await?;
+    s.type_into("game-text", "30 40 50 > 1 1 1").await?;
+    s.click(Locator::Css("#game-io button[type=submit]"))
+        .await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    let played = s
+        .js("return document.querySelectorAll('#played li').length")
+        .await?;
+    let played = played.as_u64().ok_or("a count of the moves played")?;
+    s.wait_until(&format!(
+        "document.querySelectorAll('#played li').length > {played}"
+    ))
+    .await?;
+    let pause = s
+        .js("return [document.getElementById('pause').textContent,              document.getElementById('pause').disabled]")
+        .await?;
+    if pause != json!(["Pause", false]) {
+        return Err(format!("after a refused import the Pause button: {pause}"));
+    }
     Ok(())
 }
 
