@@ -105,8 +105,9 @@ fn log_axis(range: Range<f64>) -> WithKeyPointMethod<LogCoord<f64>> {
         let range = range.clone();
         move |hint: usize| {
             let axis: LogCoord<f64> = range.clone().log_scale().into();
-            // In increasing order: a point given twice is given in a row.
+            // Sorted, so that a point given twice is given in a row.
             let mut points = axis.key_points(hint);
+            points.sort_by(f64::total_cmp);
             points.dedup();
             points
         }

@@ -29,7 +29,8 @@ pub(crate) fn completions(ctx: &mut Ctx, shell: Shell) -> Result<u8, Failure> {
 /// command. clap_complete 4.6.12 writes `cmd="stone__game__subcmd__draw"`
 /// in the loop but `stone__subcmd__game__subcmd__draw)` as the case, the
 /// hyphen of a binary's name turned into its subcommand separator, so that
-/// nothing after a command completes (clap-rs/clap#6421, #6529). To be removed
+/// nothing after a command completes (a defect of clap_complete's bash
+/// generator, reported upstream). To be removed
 /// once clap_complete names both alike: the names are then left as they
 /// are.
 fn bash_cases_named_as_set(script: &[u8]) -> String {
