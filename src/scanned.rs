@@ -79,7 +79,8 @@ impl ScannedTables {
     /// Scans every pair up to `limit`, in time growing as about the cube of
     /// the limit (BENCHMARKS.md has the figures) and
     /// [`ScannedTables::memory_needed(limit)`](Self::memory_needed) bytes; a
-    /// limit past [`ScannedTables::MAX_LIMIT`] is refused.
+    /// limit past [`ScannedTables::MAX_LIMIT`] is refused, and so is memory
+    /// the allocator refuses ([`ScanError::OutOfMemory`]).
     ///
     /// ```
     /// assert!(stone_game::ScannedTables::scan(70_000).is_err());
@@ -180,7 +181,8 @@ impl ScannedTriples {
 
     /// Scans the triples up to `limit`, in
     /// [`ScannedTriples::memory_needed(limit)`](Self::memory_needed) bytes;
-    /// a limit past [`ScannedTriples::MAX_LIMIT`] is refused.
+    /// a limit past [`ScannedTriples::MAX_LIMIT`] is refused, and so is
+    /// memory the allocator refuses ([`ScanError::OutOfMemory`]).
     ///
     /// ```
     /// assert!(stone_game::ScannedTriples::scan(70_000).is_err());
@@ -329,7 +331,8 @@ impl ScannedTotals {
 
     /// Scans the totals up to `limit`, in
     /// [`ScannedTotals::memory_needed(limit)`](Self::memory_needed) bytes;
-    /// a limit past [`ScannedTotals::MAX_LIMIT`] is refused.
+    /// a limit past [`ScannedTotals::MAX_LIMIT`] is refused, and so is
+    /// memory the allocator refuses ([`ScanError::OutOfMemory`]).
     ///
     /// ```
     /// assert!(stone_game::ScannedTotals::scan(70_000).is_err());

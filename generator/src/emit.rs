@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use crate::format::{
     MAX_LIMIT, PARTNER_BYTES, RANK_PAIRS, TOTAL_BYTES, TRIPLE_BYTES, rank_directory, table_bytes,
 };
-use crate::scan::{Scan, prefix_sums};
+use crate::scan::{Scan, ScanError, prefix_sums};
 
 /// The name of the generated Rust source.
 pub const SOURCE_FILE: &str = "stone_game_tables.rs";
@@ -113,6 +113,9 @@ pub enum GenerateError {
         /// The limit asked for.
         limit: u32,
     },
+    /// The scan failed ([`ScanError::OutOfMemory`]: the allocator refused
+    /// its tables).
+    Scan(ScanError),
     /// Writing a file failed.
     Io {
         /// The file being written.
@@ -129,6 +132,7 @@ impl std::fmt::Display for GenerateError {
                 f,
                 "limit {limit} is past the largest the generator writes, {MAX_LIMIT}"
             ),
+            GenerateError::Scan(error) => write!(f, "the scan failed: {error}"),
             GenerateError::Io { path, source } => {
                 write!(f, "cannot write {}: {source}", path.display())
             }
@@ -140,6 +144,7 @@ impl std::error::Error for GenerateError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             GenerateError::Io { source, .. } => Some(source),
+            GenerateError::Scan(error) => Some(error),
             _ => None,
         }
     }
@@ -162,7 +167,8 @@ pub fn generate(limit: u32, dir: &Path, options: Options) -> Result<PathBuf, Gen
     // Checked before the scan too, so that a limit past MAX_LIMIT is refused
     // at once rather than after a scan that render would refuse.
     check_limit(limit)?;
-    let scan = Scan::run(limit).map_err(|_| GenerateError::LimitTooLarge { limit })?;
+    // Within MAX_LIMIT the scan refuses only memory.
+    let scan = Scan::run(limit).map_err(GenerateError::Scan)?;
     let rendered = render(&scan, options)?;
     let mut source = PathBuf::new();
     for (name, bytes) in rendered.files() {
@@ -393,6 +399,20 @@ mod tests {
             triples: &[],
             partners,
         }
+    }
+
+    #[test]
+    fn a_scan_refused_its_memory_says_so() {
+        let err = GenerateError::Scan(ScanError::OutOfMemory { needed: 12 });
+        assert_eq!(
+            err.to_string(),
+            "the scan failed: a scan needs 12 bytes of memory, which could not be allocated"
+        );
+        let source = std::error::Error::source(&err).expect("the scan's error");
+        assert_eq!(
+            source.to_string(),
+            ScanError::OutOfMemory { needed: 12 }.to_string()
+        );
     }
 
     #[test]

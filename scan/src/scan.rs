@@ -94,7 +94,7 @@
 //! `two_t` bound passes the limit: at 1000 it reads half the windows
 //! (BENCHMARKS.md, section 1).
 
-use alloc::vec;
+use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
 use crate::Convention;
@@ -108,6 +108,7 @@ pub use estimates::{memory_needed, memory_needed_for_totals, memory_needed_for_t
 mod bands;
 mod estimates;
 mod keys;
+mod room;
 
 /// What one run of the scan finds for a limit `L`. Only [`Scan::run`] and
 /// [`Scan::run_for`] make one, so its parts always agree with each other.
@@ -128,6 +129,15 @@ pub enum ScanError {
         /// The limit asked for.
         limit: u32,
     },
+    /// The allocator refused the scan's tables: under a `ulimit -v` or
+    /// strict overcommit, a scan can be refused memory that a check of the
+    /// memory available beforehand let through.
+    OutOfMemory {
+        /// The bytes the scan needs at its peak, as estimated
+        /// ([`memory_needed`], [`memory_needed_for_triples`] or
+        /// [`memory_needed_for_totals`], for the scan refused).
+        needed: u64,
+    },
 }
 
 impl core::fmt::Display for ScanError {
@@ -136,6 +146,10 @@ impl core::fmt::Display for ScanError {
             ScanError::LimitTooLarge { limit } => write!(
                 f,
                 "limit {limit} is too large for a scan: the largest is {MAX_SCAN_LIMIT}"
+            ),
+            ScanError::OutOfMemory { needed } => write!(
+                f,
+                "a scan needs {needed} bytes of memory, which could not be allocated"
             ),
         }
     }
@@ -177,13 +191,18 @@ impl Progress {
 }
 
 /// An empty vector with room for the losing triples up to `limit`
-/// ([`triples_room`]); none for a limit the scan refuses.
-fn room_for_triples(limit: u32) -> Vec<[u16; 3]> {
-    match accepted(limit) {
-        // About 2^29 at MAX_SCAN_LIMIT: a usize holds it.
-        Ok(_) => Vec::with_capacity(triples_room(limit) as usize),
-        Err(_) => Vec::new(),
-    }
+/// ([`triples_room`]); the scan's refusal of the limit, or the allocator's
+/// of the room, as a scan that needs `needed` bytes.
+fn room_for_triples(limit: u32, needed: u64) -> Result<Vec<[u16; 3]>, ScanError> {
+    accepted(limit)?;
+    // About 2^29 at MAX_SCAN_LIMIT: a usize holds it.
+    room::room(triples_room(limit) as usize).map_err(out_of_memory(needed))
+}
+
+/// The error for the allocator's refusal of memory in a scan that needs
+/// `needed` bytes at its peak.
+fn out_of_memory(needed: u64) -> impl Fn(TryReserveError) -> ScanError {
+    move |_| ScanError::OutOfMemory { needed }
 }
 
 impl Scan {
@@ -240,9 +259,12 @@ impl Scan {
         cols: usize,
         progress: impl FnMut(Progress),
     ) -> Result<Scan, ScanError> {
-        let mut triples = room_for_triples(limit);
+        let needed = memory_needed(limit);
+        let mut triples = room_for_triples(limit, needed)?;
         let reach = Reach::Partners { cols };
-        let partners = scan(convention, limit, reach, progress, |t| triples.push(t))?;
+        let partners = scan(convention, limit, reach, needed, progress, |t| {
+            triples.push(t)
+        })?;
         Ok(Scan {
             convention,
             limit,
@@ -301,8 +323,9 @@ pub fn losing_triples_for(
     limit: u32,
     progress: impl FnMut(Progress),
 ) -> Result<Vec<[u16; 3]>, ScanError> {
-    let mut triples = room_for_triples(limit);
-    scan(convention, limit, Reach::Cube, progress, |t| {
+    let needed = memory_needed_for_triples(limit);
+    let mut triples = room_for_triples(limit, needed)?;
+    scan(convention, limit, Reach::Cube, needed, progress, |t| {
         triples.push(t)
     })?;
     Ok(triples)
@@ -329,8 +352,13 @@ pub fn losing_totals_for(
     limit: u32,
     progress: impl FnMut(Progress),
 ) -> Result<(Vec<u64>, Vec<u64>), ScanError> {
+    // Refused before the totals' room is made for it.
+    accepted(limit)?;
     let mut totals = Totals::new(limit);
-    scan(convention, limit, Reach::Cube, progress, |t| totals.add(t))?;
+    let needed = memory_needed_for_totals(limit);
+    scan(convention, limit, Reach::Cube, needed, progress, |t| {
+        totals.add(t)
+    })?;
     Ok(totals.running())
 }
 
@@ -346,7 +374,8 @@ enum Reach {
 
 /// The scan of the module docs: hands `found` the losing triples up to
 /// `limit` in lexicographic order, and returns for [`Reach::Partners`] the
-/// partner of every pair (empty for [`Reach::Cube`]).
+/// partner of every pair (empty for [`Reach::Cube`]). `needed` is the
+/// estimate of its peak memory that an allocator's refusal reports.
 ///
 /// The one difference `convention` makes: under [`Convention::Misere`] the
 /// triple `(0, 0, 0)` is not losing, so it holds no key, and the first
@@ -355,6 +384,7 @@ fn scan(
     convention: Convention,
     limit: u32,
     reach: Reach,
+    needed: u64,
     mut progress: impl FnMut(Progress),
     mut found_triple: impl FnMut([u16; 3]),
 ) -> Result<Vec<u32>, ScanError> {
@@ -370,6 +400,30 @@ fn scan(
         &mut progress,
         &mut found_triple,
     )
+    .map_err(|refused| match refused {
+        Refused::Scan(error) => error,
+        Refused::Memory => ScanError::OutOfMemory { needed },
+    })
+}
+
+/// Why [`scan_on`] stopped: the limit refused, or the allocator's refusal,
+/// which [`scan`] reports with the estimate of the memory needed.
+#[derive(Debug, PartialEq)]
+enum Refused {
+    Scan(ScanError),
+    Memory,
+}
+
+impl From<ScanError> for Refused {
+    fn from(error: ScanError) -> Self {
+        Refused::Scan(error)
+    }
+}
+
+impl From<TryReserveError> for Refused {
+    fn from(_: TryReserveError) -> Self {
+        Refused::Memory
+    }
 }
 
 /// [`scan`] on `threads` threads: more than one only for [`Reach::Cube`],
@@ -384,7 +438,7 @@ fn scan_on(
     reach: Reach,
     progress: &mut dyn FnMut(Progress),
     found_triple: &mut dyn FnMut([u16; 3]),
-) -> Result<Vec<u32>, ScanError> {
+) -> Result<Vec<u32>, Refused> {
     let l = accepted(limit)?;
     // Threads need std.
     let threads = if cfg!(feature = "std") { threads } else { 1 };
@@ -402,7 +456,7 @@ fn scan_on(
         cube,
     };
     // At least L + 1 columns: the K1 test reads row x at column y.
-    let mut keys = Keys::new(rows, cols.max(rows));
+    let mut keys = Keys::new(rows, cols.max(rows))?;
     let mut pairs_done = 0u64;
     let row_done = |x: usize| {
         pairs_done += (l - x + 1) as u64;
@@ -415,10 +469,10 @@ fn scan_on(
     let mut partners = Vec::new();
     if cube && threads > 1 {
         #[cfg(feature = "std")]
-        bands::scan_on_threads(&keys, plan, threads, found_triple, row_done);
+        bands::scan_on_threads(&keys, plan, threads, found_triple, row_done)?;
     } else {
         if !cube {
-            partners = vec![u32::MAX; pairs_total as usize];
+            partners = room::filled(pairs_total as usize, u32::MAX)?;
         }
         let on_held = |x: usize, y: usize, z: usize| {
             if cube {
@@ -432,7 +486,7 @@ fn scan_on(
                 partners[index(y, z)] = x as u32;
             }
         };
-        bands::scan_in_order(&mut keys, plan, on_held, found_triple, row_done);
+        bands::scan_in_order(&mut keys, plan, on_held, found_triple, row_done)?;
     }
     #[cfg(test)]
     keys.check_summaries();
@@ -529,8 +583,8 @@ impl Totals {
     fn new(limit: u32) -> Totals {
         let len = limit as usize + 1;
         Totals {
-            sums: vec![0; len],
-            counts: vec![0; len],
+            sums: alloc::vec![0; len],
+            counts: alloc::vec![0; len],
         }
     }
 
@@ -704,6 +758,18 @@ mod tests {
             let scan = Scan::run_for(convention, 1000, |_| {}).expect("a small limit");
             assert_eq!(scan.triples().len(), count, "{convention:?}");
         }
+    }
+
+    #[test]
+    fn a_refusal_says_why() {
+        assert_eq!(
+            ScanError::LimitTooLarge { limit: 70_000 }.to_string(),
+            "limit 70000 is too large for a scan: the largest is 65535"
+        );
+        assert_eq!(
+            ScanError::OutOfMemory { needed: 12 }.to_string(),
+            "a scan needs 12 bytes of memory, which could not be allocated"
+        );
     }
 
     #[test]

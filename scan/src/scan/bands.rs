@@ -27,10 +27,11 @@
 //! neither of the other's tiles. So the keys need no atomic
 //! read-modify-write: only relaxed loads and stores ([`Keys`]).
 
-use alloc::vec;
+use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
 use super::keys::Keys;
+use super::room::filled;
 use crate::Convention;
 
 /// The side of the tiles the pairs are scanned in (module docs): 64 rows of
@@ -128,19 +129,20 @@ struct Band {
 }
 
 impl Band {
-    fn new(plan: Plan) -> Band {
+    /// A band's buffers for `plan`, or the allocator's refusal.
+    fn new(plan: Plan) -> Result<Band, TryReserveError> {
         let rows = plan.limit + 1;
         let row_words = rows.div_ceil(64);
-        Band {
+        Ok(Band {
             plan,
             first: 0,
             next_y: [0; TILE],
             free_t: [0; TILE],
             row_words,
-            found: vec![0; TILE * row_words],
-            z: vec![0; TILE * rows],
-            later: vec![Vec::new(); rows.div_ceil(TILE)],
-        }
+            found: filled(TILE * row_words, 0)?,
+            z: filled(TILE * rows, 0)?,
+            later: filled(rows.div_ceil(TILE), Vec::new())?,
+        })
     }
 
     /// The band's rows: `first..first + TILE`, or up to the limit.
@@ -280,25 +282,27 @@ impl Band {
 /// Scans every band in order on this thread. `on_held` sees each triple as
 /// it is held, partners past the limit included; `on_triple` sees the
 /// triples up to the limit in lexicographic order, and `row_done(x)` is
-/// called after row `x`'s. The keys widen as partners run past them.
+/// called after row `x`'s. The keys widen as partners run past them; the
+/// allocator's refusal of a band's buffers or of a widening stops the scan.
 pub(super) fn scan_in_order(
     keys: &mut Keys,
     plan: Plan,
     mut on_held: impl FnMut(usize, usize, usize),
     mut on_triple: impl FnMut([u16; 3]),
     mut row_done: impl FnMut(usize),
-) {
+) -> Result<(), TryReserveError> {
     let rows = plan.limit + 1;
-    let mut band = Band::new(plan);
+    let mut band = Band::new(plan)?;
     for first in (0..rows).step_by(TILE) {
         band.start(first);
         for end in tile_ends(first, rows) {
             while let Err(z) = band.scan_to(keys, end, &mut on_held) {
-                keys.widen(z);
+                keys.widen(z)?;
             }
         }
         band.hand_on(&mut on_triple, &mut row_done);
     }
+    Ok(())
 }
 
 /// The ends of the tiles of the band whose first row is `first`.
@@ -313,7 +317,8 @@ pub(super) use on_threads::scan_on_threads;
 
 #[cfg(feature = "std")]
 mod on_threads {
-    use super::{Band, Keys, Plan, TILE, bands_per_thread, tile_ends};
+    use super::{Band, Keys, Plan, TILE, TryReserveError, bands_per_thread, tile_ends};
+    use crate::scan::room::room;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
     use std::vec::Vec;
@@ -323,21 +328,32 @@ mod on_threads {
     /// [`scan_in_order`](super::scan_in_order) would, in the same order, from
     /// this thread: `on_triple` each triple up to the limit, `row_done(x)`
     /// after row `x`'s. In the cube no key lies past the rows, which were
-    /// made `L + 1` columns wide, so they never widen.
+    /// made `L + 1` columns wide, so they never widen. Each thread's bands
+    /// are made before any thread starts, so that the allocator's refusal
+    /// of their buffers is returned here.
     pub(in crate::scan) fn scan_on_threads(
         keys: &Keys,
         plan: Plan,
         threads: usize,
         mut on_triple: impl FnMut([u16; 3]),
         mut row_done: impl FnMut(usize),
-    ) {
+    ) -> Result<(), TryReserveError> {
         debug_assert!(plan.cube, "only the cube's scan never widens its rows");
         let rows = plan.limit + 1;
         let bands = rows.div_ceil(TILE);
+        let group = bands_per_thread(threads);
+        let mut kept = room(threads)?;
+        for _ in 0..threads {
+            let mut own = room(group)?;
+            for _ in 0..group {
+                own.push(Band::new(plan)?);
+            }
+            kept.push(own);
+        }
         let shared = Shared {
             keys,
             plan,
-            group: bands_per_thread(threads),
+            group,
             next_group: AtomicUsize::new(0),
             reached: (0..bands).map(|_| AtomicUsize::new(0)).collect(),
             stopped: AtomicBool::new(false),
@@ -345,9 +361,9 @@ mod on_threads {
             one_ended: Condvar::new(),
         };
         std::thread::scope(|scope| {
-            for _ in 0..threads {
+            for bands in kept {
                 let shared = &shared;
-                scope.spawn(move || shared.scan_bands());
+                scope.spawn(move || shared.scan_bands(bands));
             }
             // The bands end about in order: each is handed on once it and
             // those before it have ended.
@@ -359,6 +375,7 @@ mod on_threads {
                 hand_on(due * TILE, rows, &triples, &mut on_triple, &mut row_done);
             }
         });
+        Ok(())
     }
 
     /// Hands on one band's triples, row by row, as [`Band::hand_on`] does.
@@ -402,13 +419,13 @@ mod on_threads {
 
     impl Shared<'_> {
         /// Takes `self.group` consecutive bands in turn until none is left,
-        /// scans them together a column of tiles at a time, and leaves each
-        /// one's triples, in row order, in `ended` when they end.
-        fn scan_bands(&self) {
+        /// scans them together a column of tiles at a time in `bands`
+        /// (`self.group` of them), and leaves each one's triples, in row
+        /// order, in `ended` when they end.
+        fn scan_bands(&self, mut bands: Vec<Band>) {
             let _stop_on_panic = StopOnPanic(self);
             let rows = self.plan.limit + 1;
             let bands_in_all = self.reached.len();
-            let mut bands: Vec<Band> = (0..self.group).map(|_| Band::new(self.plan)).collect();
             loop {
                 let first = self.group * self.next_group.fetch_add(1, Ordering::Relaxed);
                 if first >= bands_in_all || self.stopped.load(Ordering::Relaxed) {

@@ -2,8 +2,11 @@
 //! the first free column of a pair: the tables of the module docs of
 //! [`scan`](super), and what reads and writes them.
 
+use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+use super::room::room;
 
 /// How many words a search reads one by one before it consults the rows'
 /// summaries to jump over held words. Most searches end within their first
@@ -86,8 +89,10 @@ pub(super) struct Keys {
 }
 
 /// `len` words, none held.
-fn zeroed(len: usize) -> Vec<AtomicU64> {
-    (0..len).map(|_| AtomicU64::new(0)).collect()
+fn zeroed(len: usize) -> Result<Vec<AtomicU64>, TryReserveError> {
+    let mut words = room(len)?;
+    words.extend((0..len).map(|_| AtomicU64::new(0)));
+    Ok(words)
 }
 
 /// Word `i` of `words`.
@@ -97,18 +102,21 @@ fn get(words: &[AtomicU64], i: usize) -> u64 {
 }
 
 impl Keys {
-    /// `rows` rows per table, at least `cols` columns wide to start with.
-    pub(super) fn new(rows: usize, cols: usize) -> Self {
+    /// `rows` rows per table, at least `cols` columns wide to start with;
+    /// or the allocator's refusal.
+    pub(super) fn new(rows: usize, cols: usize) -> Result<Self, TryReserveError> {
         let stride = row_words(cols as u64) as usize;
         let summary_stride = stride.div_ceil(64);
-        Keys {
+        let mut free_all = room(rows)?;
+        free_all.extend((0..rows).map(|_| AtomicU32::new(0)));
+        Ok(Keys {
             rows,
             stride,
-            words: zeroed(rows * TABLES * stride),
-            full: zeroed(rows * TABLES * summary_stride),
+            words: zeroed(rows * TABLES * stride)?,
+            full: zeroed(rows * TABLES * summary_stride)?,
             summary_stride,
-            free_all: (0..rows).map(|_| AtomicU32::new(0)).collect(),
-        }
+            free_all,
+        })
     }
 
     /// Where row `row` of `table` starts in `words`.
@@ -163,13 +171,17 @@ impl Keys {
     /// Re-lays the rows at least wide enough for column `col`, growing by half
     /// again at least, so the rows move O(log) times in all. In place: the
     /// allocation grows, then the rows move up from the last one down, then
-    /// the summaries are rebuilt.
+    /// the summaries are rebuilt. When the allocator refuses the room, the
+    /// keys are left as they were, and the refusal returned.
     #[cold]
-    pub(super) fn widen(&mut self, col: usize) {
+    pub(super) fn widen(&mut self, col: usize) -> Result<(), TryReserveError> {
         let old = self.stride;
         let words = (col / 64 + 1).max(old + old / 2);
         let stride = row_words(64 * words as u64) as usize;
         let rows = self.rows * TABLES;
+        let full = zeroed(rows * stride.div_ceil(64))?;
+        self.words
+            .try_reserve_exact(rows * stride - self.words.len())?;
         self.words.resize_with(rows * stride, || AtomicU64::new(0));
         for r in (0..rows).rev() {
             for k in (0..stride).rev() {
@@ -183,7 +195,7 @@ impl Keys {
         }
         self.stride = stride;
         self.summary_stride = stride.div_ceil(64);
-        self.full = zeroed(rows * self.summary_stride);
+        self.full = full;
         for r in 0..rows {
             for k in 0..stride {
                 if *self.words[r * stride + k].get_mut() == u64::MAX {
@@ -191,6 +203,7 @@ impl Keys {
                 }
             }
         }
+        Ok(())
     }
 
     /// The first free column of the row starting at `start`, from `col`, when
@@ -515,7 +528,7 @@ mod tests {
         cols: usize,
         bits: impl IntoIterator<Item = (usize, usize, usize)>,
     ) -> Keys {
-        let keys = Keys::new(rows, cols);
+        let keys = Keys::new(rows, cols).expect("room");
         for (table, row, col) in bits {
             let start = keys.start(table, row);
             keys.set(start, col);
@@ -612,17 +625,17 @@ mod tests {
             }
         }
         // The tables lay their rows out so, and keep doing so as they widen.
-        let mut keys = Keys::new(2, 64 * 64);
+        let mut keys = Keys::new(2, 64 * 64).expect("room");
         assert_eq!(keys.stride, 66);
-        keys.widen(64 * 130);
+        keys.widen(64 * 130).expect("room");
         assert_eq!(keys.stride, 134);
     }
 
     #[test]
     fn a_triple_past_the_rows_fits_once_they_widen() {
-        let mut keys = Keys::new(3, 64);
+        let mut keys = Keys::new(3, 64).expect("room");
         assert!(keys.fits(63) && !keys.fits(128));
-        keys.widen(128);
+        keys.widen(128).expect("room");
         assert!(keys.stride >= 3 && keys.fits(128));
         keys.hold(0, 1, 128);
         for (table, row, col) in [(ONE, 0, 128), (ONE, 1, 128), (TWO_T, 0, 127), (ALL, 1, 128)] {
@@ -637,7 +650,7 @@ mod tests {
 
     #[test]
     fn a_word_held_whole_is_marked_in_its_rows_summary() {
-        let mut keys = Keys::new(3, 200);
+        let mut keys = Keys::new(3, 200).expect("room");
         let start = keys.start(TWO, 1);
         for col in 64..127 {
             keys.set(start, col);
@@ -652,7 +665,7 @@ mod tests {
         let summary = keys.summary_start(TWO, 1);
         assert_eq!(get(&keys.full, summary), 1 << 1, "word 1 of two[1]");
         assert_eq!(marked(&keys), 1, "no other row");
-        keys.widen(64 * 70);
+        keys.widen(64 * 70).expect("room");
         assert_eq!(
             get(&keys.full, keys.summary_start(TWO, 1)),
             1 << 1,
@@ -664,7 +677,7 @@ mod tests {
     /// Keys of `rows` rows and `words` words a row, with whole words held:
     /// (table, row, first word, last word).
     fn held_words(rows: usize, words: usize, runs: &[(usize, usize, usize, usize)]) -> Keys {
-        let keys = Keys::new(rows, 64 * words);
+        let keys = Keys::new(rows, 64 * words).expect("room");
         for &(table, row, first, last) in runs {
             let start = keys.start(table, row);
             for col in 64 * first..64 * (last + 1) {
@@ -798,9 +811,41 @@ mod tests {
         }
     }
 
+    /// The memory estimates count one widening's copy: the rows ask for
+    /// exactly the room they fill, not a vector's doubling.
+    #[test]
+    fn a_widening_asks_for_exactly_the_room_it_fills() {
+        let mut keys = Keys::new(3, 64 * 64).expect("room");
+        assert_eq!(keys.stride, 66);
+        // By half again at least: 99 words, padded to 102.
+        keys.widen(0).expect("room");
+        assert_eq!(keys.stride, 102);
+        assert_eq!(keys.words.len(), 3 * TABLES * 102);
+        assert_eq!(keys.words.capacity(), keys.words.len());
+        assert_eq!(keys.full.capacity(), keys.full.len());
+    }
+
+    #[test]
+    fn a_widening_the_allocator_refuses_leaves_the_keys_as_they_were() {
+        let mut keys = keys_holding(3, 200, [(ONE, 1, 5), (ALL, 2, 130), (TWO, 0, 64)]);
+        let rows = |keys: &Keys| {
+            (
+                keys.stride,
+                keys.row(ONE, 1),
+                keys.row(ALL, 2),
+                keys.row(TWO, 0),
+            )
+        };
+        let before = rows(&keys);
+        // Rows 2^60 columns wide: 2^57 bytes each, past any machine.
+        assert!(keys.widen(1 << 60).is_err());
+        assert_eq!(rows(&keys), before);
+        keys.check_summaries();
+    }
+
     #[test]
     fn widening_keeps_every_bit() {
-        let mut keys = Keys::new(3, 1);
+        let mut keys = Keys::new(3, 1).expect("room");
         let bits = [
             (ONE, 0, 0),
             (TWO, 1, 63),
@@ -812,7 +857,7 @@ mod tests {
         ];
         for (table, row, col) in bits {
             if col / 64 >= keys.stride {
-                keys.widen(col);
+                keys.widen(col).expect("room");
             }
             let start = keys.start(table, row);
             keys.set(start, col);
