@@ -43,6 +43,11 @@ pub(crate) trait RuntimeScan: Sized {
     const VERB: &'static str = "runs";
     /// The memory the scan needs at its peak, in bytes.
     fn memory_needed(limit: u32) -> u64;
+    /// Whether `error` is the allocator's refusal of the scan's memory,
+    /// which the check beforehand cannot foresee under a `ulimit -v` or
+    /// strict overcommit: a request too large to compute here, as the
+    /// check's own refusal is, not an internal error.
+    fn out_of_memory(error: &Self::Error) -> bool;
     /// The scan of the game under `convention`, reporting progress as it
     /// goes.
     fn scan_for(
@@ -59,6 +64,9 @@ impl RuntimeScan for ScannedTables {
         gigabytes of memory, growing as the cube and the square of the limit";
     fn memory_needed(limit: u32) -> u64 {
         ScannedTables::memory_needed(limit)
+    }
+    fn out_of_memory(error: &ScanError) -> bool {
+        matches!(error, ScanError::OutOfMemory { .. })
     }
     fn scan_for(
         convention: Convention,
@@ -78,6 +86,9 @@ impl RuntimeScan for ScannedTriples {
     fn memory_needed(limit: u32) -> u64 {
         ScannedTriples::memory_needed(limit)
     }
+    fn out_of_memory(error: &ScanError) -> bool {
+        matches!(error, ScanError::OutOfMemory { .. })
+    }
     fn scan_for(
         convention: Convention,
         limit: u32,
@@ -94,6 +105,9 @@ impl RuntimeScan for ScannedTotals {
     const NO_FURTHER: &'static str = <ScannedTriples as RuntimeScan>::NO_FURTHER;
     fn memory_needed(limit: u32) -> u64 {
         ScannedTotals::memory_needed(limit)
+    }
+    fn out_of_memory(error: &ScanError) -> bool {
+        matches!(error, ScanError::OutOfMemory { .. })
     }
     fn scan_for(
         convention: Convention,
@@ -164,7 +178,13 @@ fn scan_checked_for<T: RuntimeScan>(
     progress::with_bar(limit, ctx.progress_bar, |report| {
         T::scan_for(convention, limit, report)
     })
-    .map_err(|e| Failure::Internal(e.to_string()))
+    .map_err(|e| {
+        if T::out_of_memory(&e) {
+            Failure::Usage(e.to_string())
+        } else {
+            Failure::Internal(e.to_string())
+        }
+    })
 }
 
 /// The note of every runtime scan of the misère game, which no embedded
@@ -290,6 +310,9 @@ impl RuntimeScan for GrundyTable {
     fn memory_needed(limit: u32) -> u64 {
         GrundyTable::memory_needed(limit)
     }
+    fn out_of_memory(error: &GrundyError) -> bool {
+        matches!(error, GrundyError::OutOfMemory { .. })
+    }
     /// Grundy values are those of normal play, whatever `convention` says:
     /// misère sums do not follow the XOR rule, and every command that reads
     /// Grundy values refuses `--misere` before it gets here.
@@ -328,6 +351,9 @@ impl RuntimeScan for RemotenessTable {
     fn memory_needed(limit: u32) -> u64 {
         RemotenessTable::memory_needed(limit)
     }
+    fn out_of_memory(error: &RemotenessError) -> bool {
+        matches!(error, RemotenessError::OutOfMemory { .. })
+    }
     fn scan_for(
         convention: Convention,
         limit: u32,
@@ -347,4 +373,35 @@ pub(crate) fn remoteness_table(
     what: &str,
 ) -> Result<RemotenessTable, Failure> {
     scan(ctx, convention, limit, what, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only the allocator's refusal is the user's to act on (exit code 2);
+    /// a scan's other refusals mean the tool asked it wrong.
+    #[test]
+    fn only_the_allocators_refusal_is_out_of_memory() {
+        let scan_refused = ScanError::OutOfMemory { needed: 1 };
+        let scan_past = ScanError::LimitTooLarge { limit: u32::MAX };
+        assert!(ScannedTables::out_of_memory(&scan_refused));
+        assert!(!ScannedTables::out_of_memory(&scan_past));
+        assert!(ScannedTriples::out_of_memory(&scan_refused));
+        assert!(!ScannedTriples::out_of_memory(&scan_past));
+        assert!(ScannedTotals::out_of_memory(&scan_refused));
+        assert!(!ScannedTotals::out_of_memory(&scan_past));
+        assert!(GrundyTable::out_of_memory(&GrundyError::OutOfMemory {
+            needed: 1
+        }));
+        assert!(!GrundyTable::out_of_memory(&GrundyError::LimitTooLarge {
+            limit: u32::MAX
+        }));
+        assert!(RemotenessTable::out_of_memory(
+            &RemotenessError::OutOfMemory { needed: 1 }
+        ));
+        assert!(!RemotenessTable::out_of_memory(
+            &RemotenessError::LimitTooLarge { limit: u32::MAX }
+        ));
+    }
 }

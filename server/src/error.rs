@@ -47,11 +47,13 @@ impl From<GrundyError> for ApiError {
     }
 }
 
-/// A scan refuses only a limit past its largest, which the server's caps
-/// keep any request from.
+/// As for [`GrundyError`].
 impl From<ScanError> for ApiError {
     fn from(error: ScanError) -> Self {
-        ApiError::Internal(error.to_string())
+        match error {
+            ScanError::OutOfMemory { .. } => ApiError::Unavailable(error.to_string()),
+            _ => ApiError::Internal(error.to_string()),
+        }
     }
 }
 

@@ -306,7 +306,7 @@ fn bucket(buckets: &[u32], pile: u64) -> Result<usize, ApiError> {
 
 #[cfg(test)]
 mod tests {
-    use stone_game::{GrundyError, RemotenessError};
+    use stone_game::{GrundyError, RemotenessError, ScanError};
 
     use super::*;
 
@@ -379,6 +379,8 @@ mod tests {
             500
         );
         assert_eq!(out(RemotenessError::OutOfMemory { needed: 1 }.into()), 503);
+        assert_eq!(out(ScanError::OutOfMemory { needed: 1 }.into()), 503);
+        assert_eq!(out(ScanError::LimitTooLarge { limit: 1 << 20 }.into()), 500);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
