@@ -477,12 +477,18 @@ pub(crate) fn parse_whole(s: &str) -> Result<u64, NotANumber> {
 /// [`parse_whole`] for clap, in the words of an argument's error; `too_large`
 /// says what a number past `u64` is too large for.
 fn parse_up_to(s: &str, too_large: impl FnOnce() -> String) -> Result<u64, String> {
-    parse_whole(s).map_err(|e| match e {
+    parse_whole(s).map_err(|e| in_words(e, too_large))
+}
+
+/// What is wrong with a number, in the words of an argument's error;
+/// `too_large` says what a number too large is too large for.
+fn in_words(e: NotANumber, too_large: impl FnOnce() -> String) -> String {
+    match e {
         NotANumber::Empty => "expected a whole number, got an empty string".into(),
         NotANumber::Negative => "it is negative; expected a whole number from 0".into(),
         NotANumber::NotDigits => "expected a whole number (decimal digits only)".into(),
         NotANumber::TooLarge => format!("it is too large; {}", too_large()),
-    })
+    }
 }
 
 /// Any whole number up to `u64::MAX`: `draw`'s and `play`'s numbers.
@@ -521,9 +527,9 @@ fn brute_limit(s: &str) -> Result<u64, String> {
 /// `serve --port`: a port is a 16-bit number.
 #[cfg(feature = "serve")]
 fn port(s: &str) -> Result<u16, String> {
-    let largest = || format!("the largest port is {}", u16::MAX);
-    let port = parse_up_to(s, largest)?;
-    u16::try_from(port).map_err(|_| format!("it is too large; {}", largest()))
+    parse_whole(s)
+        .and_then(|port| u16::try_from(port).map_err(|_| NotANumber::TooLarge))
+        .map_err(|e| in_words(e, || format!("the largest port is {}", u16::MAX)))
 }
 
 /// `serve --allow-host`: a host name as `Host` gives it, without a port
