@@ -15,8 +15,10 @@ const SVG = "http://www.w3.org/2000/svg";
 // drawn `width` pixels wide, the width it is shown at, so that its text
 // keeps its size.
 export function historyChart({ width, points, index, sides, onPick }) {
-  const height = 240;
-  const [left, right, top, bottom] = [52, 12, 24, 30];
+  // The lower half's label has a line of its own under the move numbers,
+  // which run across the whole width on a phone.
+  const height = 256;
+  const [left, right, top, bottom] = [52, 12, 24, 46];
   // The first point, ringed (radius 7 and its stroke), stays clear of the
   // remoteness numbers, which end 8 pixels left of the axis.
   const inset = 10;
@@ -54,10 +56,11 @@ export function historyChart({ width, points, index, sides, onPick }) {
   add("text", { x: width - right, y: top - 8, class: "axis-label side", "text-anchor": "end" }, sides[0]);
   add("text", { x: width - right, y: height - 4, class: "axis-label side", "text-anchor": "end" }, sides[1]);
   // The moves, numbered along the bottom.
-  add("text", { x: left - 8, y: height - 4, class: "axis-label", "text-anchor": "end" }, "move");
+  const numbers = base + 26;
+  add("text", { x: left - 8, y: numbers, class: "axis-label", "text-anchor": "end" }, "move");
   const every = niceStep(points.length - 1, 8);
   for (let i = 0; i < points.length; i += every) {
-    add("text", { x: x(i), y: height - 4, class: "axis-label tick", "text-anchor": "middle" }, String(i));
+    add("text", { x: x(i), y: numbers, class: "axis-label tick", "text-anchor": "middle" }, String(i));
   }
   add("line", { x1: x(index), x2: x(index), y1: top, y2: base, class: "now-line" });
   const at = (i) => [x(i), y(points[i].winner, remoteness[i])];

@@ -385,7 +385,7 @@ export class MapView {
     const scaleKey = `${this.scaleCanvas.clientWidth},${dpr},${col.text}`;
     if (this.scaleDrawn !== scaleKey) {
       this.scaleDrawn = scaleKey;
-      this.drawScale();
+      this.drawScale(col);
     }
     const s = side / this.cells;
     const b0 = Math.max(0, Math.floor(this.origin.x));
@@ -437,14 +437,15 @@ export class MapView {
     }
     ctx.restore();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    this.drawTicks({ left, top, side }, px, py);
+    this.drawTicks({ left, top, side }, px, py, col.ink);
   }
 
   // The axes along the plot's bottom (b) and left (c), with ticks and
   // their numbers outside it, at least 48 pixels apart, each under or
   // beside a cell in view (the legend names the axes); the values drawn
-  // are kept in the canvas's data-ticks-b and data-ticks-c.
-  drawTicks({ left, top, side }, px, py) {
+  // are kept in the canvas's data-ticks-b and data-ticks-c; `ink` is the
+  // colour the draw read for them.
+  drawTicks({ left, top, side }, px, py, ink) {
     const ctx = this.ctx;
     const s = side / this.cells;
     const step = tickStep(48 / s);
@@ -459,7 +460,6 @@ export class MapView {
     const cs = ticks(this.origin.y);
     this.canvas.dataset.ticksB = bs.join(",");
     this.canvas.dataset.ticksC = cs.join(",");
-    const ink = this.colours().ink;
     ctx.strokeStyle = ink;
     ctx.fillStyle = ink;
     ctx.lineWidth = 1;
@@ -487,8 +487,9 @@ export class MapView {
   // The colour scale under the map, at its displayed width and the
   // device's pixel ratio: the marks of the plain map, the Grundy values'
   // scale, or both outcomes' scales of remoteness, each bar from its
-  // least value to its largest, labelled with them.
-  drawScale() {
+  // least value to its largest, labelled with them, in the colours `col`
+  // the map's draw read.
+  drawScale(col) {
     const canvas = this.scaleCanvas;
     const dpr = window.devicePixelRatio || 1;
     const width = canvas.clientWidth;
@@ -497,7 +498,6 @@ export class MapView {
     canvas.height = Math.round(height * dpr);
     const ctx = canvas.getContext("2d");
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const col = this.colours();
     ctx.clearRect(0, 0, width, height);
     ctx.font = "12px system-ui, sans-serif";
     ctx.textBaseline = "middle";

@@ -135,8 +135,11 @@ pub(crate) async fn value_history_chart(s: &Session) -> Outcome {
 }
 
 /// The chart is drawn at the width it is shown at, at a phone's width and
-/// after a resize, so that its numbers keep their 12 pixels; and none of
-/// its numbers is under a point, the start's ringed one included.
+/// after a resize, so that its numbers keep their 12 pixels; none of its
+/// numbers is under a point, the start's ringed one included, and none of
+/// its labels overlaps another, the lower half's under a phone's row of
+/// move numbers included; and the history as text below it stands clear
+/// of its box.
 pub(crate) async fn chart_at_its_width(s: &Session) -> Outcome {
     // One move of the svg's units is one pixel of the page; no number's
     // box comes within 2 pixels of a point's, its ring's stroke included.
@@ -155,6 +158,17 @@ pub(crate) async fn chart_at_its_width(s: &Session) -> Outcome {
         // A short game: the remoteness axis has a number at every value,
         // the start's among them.
         s.open_page("?piles=0,1,2&engine=none").await?;
+        let gap = s
+            .js(
+                "return document.getElementById('history-text').getBoundingClientRect().top \
+                 - document.getElementById('history').getBoundingClientRect().bottom",
+            )
+            .await?;
+        if gap.as_f64().is_none_or(|gap| gap < 8.0) {
+            return Err(format!(
+                "at {width} pixels the history as text is {gap} pixels below the chart's box"
+            ));
+        }
         for moved in [false, true] {
             if moved {
                 s.play_move(0).await?;
@@ -173,15 +187,51 @@ pub(crate) async fn chart_at_its_width(s: &Session) -> Outcome {
             }
         }
     }
-    // Resized, it is drawn again at its new width.
+    // A game of seven positions at 390 pixels: its move numbers run across
+    // the whole width, and no label of the chart overlaps another.
     s.client
         .set_window_size(390, 844)
         .await
         .map_err(|e| e.to_string())?;
-    s.wait_until(
-        "Math.abs(document.querySelector('#history svg').getBoundingClientRect().width \
-         - document.querySelector('#history svg').viewBox.baseVal.width) <= 0.5",
+    s.open_page(
+        "?engine=none&game=20+20+20+%3E+19+20+20+%3E+3+4+4+%3E+2+4+4+%3E+1+3+3+%3E+0+3+3+%3E+0+0+0",
     )
+    .await?;
+    let overlaps = s
+        .js(
+            "const labels = [...document.querySelectorAll('#history svg text')];
+             const boxes = labels.map((t) => t.getBoundingClientRect());
+             const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+             const found = [];
+             boxes.forEach((a, i) => boxes.forEach((b, j) => {
+               if (i < j && hit(a, b)) found.push([labels[i].textContent, labels[j].textContent]);
+             }));
+             return [labels.length, found];",
+        )
+        .await?;
+    if overlaps[1] != json!([]) || overlaps[0].as_u64().is_none_or(|n| n < 10) {
+        return Err(format!(
+            "at 390 pixels, of the chart's {} labels these overlap: {}",
+            overlaps[0], overlaps[1]
+        ));
+    }
+    // Resized, it is drawn again at its new width, each time.
+    let drawn_at_its_width = "Math.abs(document.querySelector('#history svg').getBoundingClientRect().width \
+         - document.querySelector('#history svg').viewBox.baseVal.width) <= 0.5";
+    s.client
+        .set_window_size(1100, 1500)
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until(&format!(
+        "{drawn_at_its_width} && document.querySelector('#history svg').viewBox.baseVal.width > 600"
+    ))
     .await
-    .map_err(|e| format!("after a resize to 390 pixels: {e}"))
+    .map_err(|e| format!("after a resize to 1100 pixels: {e}"))?;
+    s.client
+        .set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until(drawn_at_its_width)
+        .await
+        .map_err(|e| format!("after a resize to 390 pixels: {e}"))
 }

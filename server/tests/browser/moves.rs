@@ -216,6 +216,89 @@ pub(crate) async fn moves_played(s: &Session) -> Outcome {
     Ok(())
 }
 
+/// At a phone's width, a move played that wraps onto a second line keeps
+/// its number by its first line. The number (the list's marker) is no
+/// element: it is found in a screenshot of the list, as the ink left of
+/// each move.
+pub(crate) async fn moves_played_numbered_at_phone_width(s: &Session) -> Outcome {
+    s.client
+        .set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    // Player 2's moves of this game take two lines at 390 pixels.
+    s.open_page("?engine=none&game=20+20+20+%3E+19+20+20+%3E+3+4+4+%3E+2+4+4+%3E+1+3+3")
+        .await?;
+    let png = s
+        .client
+        .find(Locator::Id("played"))
+        .await
+        .map_err(|e| e.to_string())?
+        .screenshot()
+        .await
+        .map_err(|e| e.to_string())?;
+    // For each move wholly in view, the middle of the ink in the list's
+    // margin beside it and its first line's top and bottom; the pixel at
+    // the list's top left corner is its background.
+    let found = s
+        .client
+        .execute_async(
+            "const [png, done] = [arguments[0], arguments[arguments.length - 1]];
+             const list = document.getElementById('played');
+             createImageBitmap(new Blob([new Uint8Array(png)], { type: 'image/png' })).then((shot) => {
+               const canvas = document.createElement('canvas');
+               [canvas.width, canvas.height] = [shot.width, shot.height];
+               const ctx = canvas.getContext('2d');
+               ctx.drawImage(shot, 0, 0);
+               const pixels = ctx.getImageData(0, 0, shot.width, shot.height).data;
+               const box = list.getBoundingClientRect();
+               const scale = shot.width / box.width;
+               const at = (x, y) => pixels.slice((y * shot.width + x) * 4, (y * shot.width + x) * 4 + 3);
+               const back = at(0, 0);
+               const ink = (x, y) => at(x, y).reduce((sum, v, i) => sum + Math.abs(v - back[i]), 0) > 96;
+               done([...list.querySelectorAll('button')].map((button) => {
+                 const li = button.parentElement.getBoundingClientRect();
+                 if (li.top < box.top || li.bottom > box.bottom) return null;
+                 const range = document.createRange();
+                 range.selectNodeContents(button);
+                 const first = range.getClientRects()[0];
+                 const rows = [];
+                 for (let y = Math.ceil((li.top - box.top) * scale); y < (li.bottom - box.top) * scale; y += 1) {
+                   for (let x = 0; x < (li.left - box.left) * scale; x += 1) {
+                     if (ink(x, y)) { rows.push(box.top + y / scale); break; }
+                   }
+                 }
+                 const middle = rows.length ? (rows[0] + rows[rows.length - 1]) / 2 : null;
+                 return [button.textContent, li.height > first.height * 1.5, middle, first.top, first.bottom];
+               }).filter((move) => move));
+             }).catch((e) => done(String(e)));",
+            vec![json!(png)],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    let moves = found
+        .as_array()
+        .ok_or_else(|| format!("the list's screenshot: {found}"))?;
+    let mut wrapped = 0;
+    for entry in moves {
+        let [middle, top, bottom] = [2, 3, 4].map(|i| entry[i].as_f64());
+        let beside = matches!((middle, top, bottom),
+            (Some(middle), Some(top), Some(bottom)) if top <= middle && middle <= bottom);
+        if !beside {
+            return Err(format!(
+                "at 390 pixels, {}: its number's middle at {middle:?}, its first line from {top:?} to {bottom:?}",
+                entry[0]
+            ));
+        }
+        if entry[1] == json!(true) {
+            wrapped += 1;
+        }
+    }
+    if wrapped == 0 {
+        return Err(format!("at 390 pixels no move in view wraps: {found}"));
+    }
+    Ok(())
+}
+
 /// A game exported as text ("6 9 11 > ... > ...") and imported in another
 /// game comes back whole: the same positions, the last one shown; a line
 /// whose positions do not follow by moves is refused, naming the one, and
