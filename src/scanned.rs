@@ -79,8 +79,9 @@ impl ScannedTables {
     /// Scans every pair up to `limit`, in time growing as about the cube of
     /// the limit (BENCHMARKS.md has the figures) and
     /// [`ScannedTables::memory_needed(limit)`](Self::memory_needed) bytes; a
-    /// limit past [`ScannedTables::MAX_LIMIT`] is refused, and so is memory
-    /// the allocator refuses ([`ScanError::OutOfMemory`]).
+    /// limit past [`ScannedTables::MAX_LIMIT`] is refused, and so are the
+    /// scan's tables when the allocator refuses them
+    /// ([`ScanError::OutOfMemory`]).
     ///
     /// ```
     /// assert!(stone_game::ScannedTables::scan(70_000).is_err());
@@ -181,8 +182,9 @@ impl ScannedTriples {
 
     /// Scans the triples up to `limit`, in
     /// [`ScannedTriples::memory_needed(limit)`](Self::memory_needed) bytes;
-    /// a limit past [`ScannedTriples::MAX_LIMIT`] is refused, and so is
-    /// memory the allocator refuses ([`ScanError::OutOfMemory`]).
+    /// a limit past [`ScannedTriples::MAX_LIMIT`] is refused, and so are
+    /// the scan's tables when the allocator refuses them
+    /// ([`ScanError::OutOfMemory`]).
     ///
     /// ```
     /// assert!(stone_game::ScannedTriples::scan(70_000).is_err());
@@ -331,8 +333,9 @@ impl ScannedTotals {
 
     /// Scans the totals up to `limit`, in
     /// [`ScannedTotals::memory_needed(limit)`](Self::memory_needed) bytes;
-    /// a limit past [`ScannedTotals::MAX_LIMIT`] is refused, and so is
-    /// memory the allocator refuses ([`ScanError::OutOfMemory`]).
+    /// a limit past [`ScannedTotals::MAX_LIMIT`] is refused, and so are the
+    /// scan's tables when the allocator refuses them
+    /// ([`ScanError::OutOfMemory`]).
     ///
     /// ```
     /// assert!(stone_game::ScannedTotals::scan(70_000).is_err());

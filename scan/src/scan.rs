@@ -94,7 +94,6 @@
 //! `two_t` bound passes the limit: at 1000 it reads half the windows
 //! (BENCHMARKS.md, section 1).
 
-use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
 use crate::Convention;
@@ -102,6 +101,7 @@ use crate::format::{pair_count, pair_index};
 use bands::{Plan, threads_at_most};
 use estimates::triples_room;
 use keys::Keys;
+use room::NoRoom;
 
 pub use estimates::{memory_needed, memory_needed_for_totals, memory_needed_for_triples};
 
@@ -129,9 +129,10 @@ pub enum ScanError {
         /// The limit asked for.
         limit: u32,
     },
-    /// The allocator refused the scan's tables: under a `ulimit -v` or
-    /// strict overcommit, a scan can be refused memory that a check of the
-    /// memory available beforehand let through.
+    /// The allocator refused the scan's tables, or the system a thread of
+    /// the scan: under a `ulimit -v` or strict overcommit, a scan can be
+    /// refused memory that a check of the memory available beforehand let
+    /// through.
     OutOfMemory {
         /// The bytes the scan needs at its peak, as estimated
         /// ([`memory_needed`], [`memory_needed_for_triples`] or
@@ -201,8 +202,8 @@ fn room_for_triples(limit: u32, needed: u64) -> Result<Vec<[u16; 3]>, ScanError>
 
 /// The error for the allocator's refusal of memory in a scan that needs
 /// `needed` bytes at its peak.
-fn out_of_memory(needed: u64) -> impl Fn(TryReserveError) -> ScanError {
-    move |_| ScanError::OutOfMemory { needed }
+fn out_of_memory(needed: u64) -> impl Fn(NoRoom) -> ScanError {
+    move |NoRoom| ScanError::OutOfMemory { needed }
 }
 
 impl Scan {
@@ -388,6 +389,7 @@ fn scan(
     mut progress: impl FnMut(Progress),
     mut found_triple: impl FnMut([u16; 3]),
 ) -> Result<Vec<u32>, ScanError> {
+    accepted(limit)?;
     let threads = match reach {
         Reach::Cube => threads_for(limit),
         Reach::Partners { .. } => 1,
@@ -400,37 +402,15 @@ fn scan(
         &mut progress,
         &mut found_triple,
     )
-    .map_err(|refused| match refused {
-        Refused::Scan(error) => error,
-        Refused::Memory => ScanError::OutOfMemory { needed },
-    })
-}
-
-/// Why [`scan_on`] stopped: the limit refused, or the allocator's refusal,
-/// which [`scan`] reports with the estimate of the memory needed.
-#[derive(Debug, PartialEq)]
-enum Refused {
-    Scan(ScanError),
-    Memory,
-}
-
-impl From<ScanError> for Refused {
-    fn from(error: ScanError) -> Self {
-        Refused::Scan(error)
-    }
-}
-
-impl From<TryReserveError> for Refused {
-    fn from(_: TryReserveError) -> Self {
-        Refused::Memory
-    }
+    .map_err(out_of_memory(needed))
 }
 
 /// [`scan`] on `threads` threads: more than one only for [`Reach::Cube`],
 /// and only with the feature `std`. Its callbacks are trait objects, so
 /// that the scan is compiled once, not once for each caller's closures: a
 /// call per row and per triple costs nothing beside their searches, and
-/// the copies cost every build of the crate seconds.
+/// the copies cost every build of the crate seconds. `limit` is one the
+/// scan accepts ([`accepted`]); it fails only for want of room.
 fn scan_on(
     threads: usize,
     convention: Convention,
@@ -438,8 +418,9 @@ fn scan_on(
     reach: Reach,
     progress: &mut dyn FnMut(Progress),
     found_triple: &mut dyn FnMut([u16; 3]),
-) -> Result<Vec<u32>, Refused> {
-    let l = accepted(limit)?;
+) -> Result<Vec<u32>, NoRoom> {
+    // The caller has accepted the limit, so it fits a u16.
+    let l = limit as usize;
     // Threads need std.
     let threads = if cfg!(feature = "std") { threads } else { 1 };
     let pairs_total = pair_count(limit);

@@ -27,11 +27,10 @@
 //! neither of the other's tiles. So the keys need no atomic
 //! read-modify-write: only relaxed loads and stores ([`Keys`]).
 
-use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
 use super::keys::Keys;
-use super::room::filled;
+use super::room::{NoRoom, filled};
 use crate::Convention;
 
 /// The side of the tiles the pairs are scanned in (module docs): 64 rows of
@@ -130,7 +129,7 @@ struct Band {
 
 impl Band {
     /// A band's buffers for `plan`, or the allocator's refusal.
-    fn new(plan: Plan) -> Result<Band, TryReserveError> {
+    fn new(plan: Plan) -> Result<Band, NoRoom> {
         let rows = plan.limit + 1;
         let row_words = rows.div_ceil(64);
         Ok(Band {
@@ -290,7 +289,7 @@ pub(super) fn scan_in_order(
     mut on_held: impl FnMut(usize, usize, usize),
     mut on_triple: impl FnMut([u16; 3]),
     mut row_done: impl FnMut(usize),
-) -> Result<(), TryReserveError> {
+) -> Result<(), NoRoom> {
     let rows = plan.limit + 1;
     let mut band = Band::new(plan)?;
     for first in (0..rows).step_by(TILE) {
@@ -317,7 +316,7 @@ pub(super) use on_threads::scan_on_threads;
 
 #[cfg(feature = "std")]
 mod on_threads {
-    use super::{Band, Keys, Plan, TILE, TryReserveError, bands_per_thread, tile_ends};
+    use super::{Band, Keys, NoRoom, Plan, TILE, bands_per_thread, tile_ends};
     use crate::scan::room::room;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
@@ -329,15 +328,17 @@ mod on_threads {
     /// this thread: `on_triple` each triple up to the limit, `row_done(x)`
     /// after row `x`'s. In the cube no key lies past the rows, which were
     /// made `L + 1` columns wide, so they never widen. Each thread's bands
-    /// are made before any thread starts, so that the allocator's refusal
-    /// of their buffers is returned here.
+    /// are made before any thread starts, and a band's triples are handed
+    /// on in room asked for, so that the allocator's refusal of either, or
+    /// the system's of a thread, stops the threads and is returned here.
+    /// (A band's late keys grow as ordinary vectors: a few bytes a triple.)
     pub(in crate::scan) fn scan_on_threads(
         keys: &Keys,
         plan: Plan,
         threads: usize,
         mut on_triple: impl FnMut([u16; 3]),
         mut row_done: impl FnMut(usize),
-    ) -> Result<(), TryReserveError> {
+    ) -> Result<(), NoRoom> {
         debug_assert!(plan.cube, "only the cube's scan never widens its rows");
         let rows = plan.limit + 1;
         let bands = rows.div_ceil(TILE);
@@ -350,31 +351,33 @@ mod on_threads {
             }
             kept.push(own);
         }
-        let shared = Shared {
-            keys,
-            plan,
-            group,
-            next_group: AtomicUsize::new(0),
-            reached: (0..bands).map(|_| AtomicUsize::new(0)).collect(),
-            stopped: AtomicBool::new(false),
-            ended: Mutex::new((0..bands).map(|_| None).collect()),
-            one_ended: Condvar::new(),
-        };
+        let shared = Shared::new(keys, plan, group);
         std::thread::scope(|scope| {
             for bands in kept {
                 let shared = &shared;
-                scope.spawn(move || shared.scan_bands(bands));
+                let thread = std::thread::Builder::new();
+                if thread
+                    .spawn_scoped(scope, move || shared.scan_bands(bands))
+                    .is_err()
+                {
+                    shared.refuse();
+                    return;
+                }
             }
             // The bands end about in order: each is handed on once it and
             // those before it have ended.
             for due in 0..bands {
                 let Some(triples) = shared.wait_for_triples(due) else {
-                    // A thread panicked; the scope passes its panic on.
+                    // A thread panicked, and the scope passes its panic
+                    // on, or was refused memory.
                     return;
                 };
                 hand_on(due * TILE, rows, &triples, &mut on_triple, &mut row_done);
             }
         });
+        if shared.refused.load(Ordering::Relaxed) {
+            return Err(NoRoom);
+        }
         Ok(())
     }
 
@@ -407,9 +410,12 @@ mod on_threads {
         /// Per band, the end of the tiles it has finished: every pair `(x,
         /// y)` of its rows with `y` below it has been searched.
         reached: Vec<AtomicUsize>,
-        /// Set when a thread panicked: the others stop instead of waiting
-        /// for its band.
+        /// Set when a thread panicked or was refused memory: the others
+        /// stop instead of waiting for its band.
         stopped: AtomicBool,
+        /// Set when the allocator refused a band's triples their room, or
+        /// the system a thread.
+        refused: AtomicBool,
         /// Per band, its triples in row order once it has ended, until they
         /// are handed on.
         ended: Mutex<Vec<Option<Vec<[u16; 3]>>>>,
@@ -417,7 +423,24 @@ mod on_threads {
         one_ended: Condvar,
     }
 
-    impl Shared<'_> {
+    impl<'k> Shared<'k> {
+        /// Nothing scanned yet of the cube of `plan`, by threads that take
+        /// `group` bands at a time.
+        fn new(keys: &'k Keys, plan: Plan, group: usize) -> Self {
+            let bands = (plan.limit + 1).div_ceil(TILE);
+            Shared {
+                keys,
+                plan,
+                group,
+                next_group: AtomicUsize::new(0),
+                reached: (0..bands).map(|_| AtomicUsize::new(0)).collect(),
+                stopped: AtomicBool::new(false),
+                refused: AtomicBool::new(false),
+                ended: Mutex::new((0..bands).map(|_| None).collect()),
+                one_ended: Condvar::new(),
+            }
+        }
+
         /// Takes `self.group` consecutive bands in turn until none is left,
         /// scans them together a column of tiles at a time in `bands`
         /// (`self.group` of them), and leaves each one's triples, in row
@@ -461,7 +484,10 @@ mod on_threads {
                 }
                 for (k, band) in taken.iter_mut().enumerate() {
                     let b = first + k;
-                    let mut triples = Vec::with_capacity(band.found());
+                    let Ok(mut triples) = room(band.found()) else {
+                        self.refuse();
+                        return;
+                    };
                     band.hand_on(&mut |t| triples.push(t), &mut |_| {});
                     // The room was made once, as the estimates count it: a
                     // vector grown by doubling would take up to twice as much.
@@ -473,8 +499,9 @@ mod on_threads {
         }
 
         /// The bands' slots. A panicking thread takes the lock only in
-        /// [`StopOnPanic`], to set the stop flag, which poisons it without
-        /// touching a slot: a poisoned lock still holds sound slots.
+        /// [`StopOnPanic`] (through [`Shared::stop`]), to set the stop flag,
+        /// which poisons it without touching a slot: a poisoned lock still
+        /// holds sound slots.
         fn ended(&self) -> MutexGuard<'_, Vec<Option<Vec<[u16; 3]>>>> {
             self.ended.lock().unwrap_or_else(PoisonError::into_inner)
         }
@@ -495,6 +522,23 @@ mod on_threads {
                     .wait(ended)
                     .unwrap_or_else(PoisonError::into_inner);
             }
+        }
+
+        /// Stops every thread, and wakes the one handing the triples on:
+        /// nothing they wait for will come. Under the lock, so that a
+        /// waiter sees it before it waits, or is woken.
+        fn stop(&self) {
+            let ended = self.ended();
+            self.stopped.store(true, Ordering::Relaxed);
+            drop(ended);
+            self.one_ended.notify_all();
+        }
+
+        /// Stops every thread for the refusal of memory or of a thread,
+        /// which [`scan_on_threads`] then returns.
+        fn refuse(&self) {
+            self.refused.store(true, Ordering::Relaxed);
+            self.stop();
         }
 
         /// Waits until band `b` has finished the tiles that end at `end`;
@@ -526,12 +570,44 @@ mod on_threads {
     impl Drop for StopOnPanic<'_, '_> {
         fn drop(&mut self) {
             if std::thread::panicking() {
-                // Under the lock, so that a waiter sees it before it waits,
-                // or is woken.
-                let ended = self.0.ended();
-                self.0.stopped.store(true, Ordering::Relaxed);
-                drop(ended);
-                self.0.one_ended.notify_all();
+                self.0.stop();
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::Convention;
+
+        /// The threads' state at 200 (four bands), and the keys it reads.
+        fn scanning(keys: &Keys, refused: bool) -> Shared<'_> {
+            let plan = Plan {
+                convention: Convention::Normal,
+                limit: 200,
+                cube: true,
+            };
+            let shared = Shared::new(keys, plan, 2);
+            if refused {
+                shared.refuse();
+            } else {
+                shared.stop();
+            }
+            shared
+        }
+
+        /// A thread that panics, or is refused memory or a thread, stops
+        /// the others and the hand-off, which wait for nothing more; only
+        /// a refusal is returned as one.
+        #[test]
+        fn a_stop_ends_every_wait_and_a_refusal_is_told() {
+            let keys = Keys::new(201, 201).expect("room");
+            for refused in [false, true] {
+                let shared = scanning(&keys, refused);
+                assert!(shared.stopped.load(Ordering::Relaxed));
+                assert_eq!(shared.refused.load(Ordering::Relaxed), refused);
+                assert_eq!(shared.wait_for_triples(0), None);
+                assert!(!shared.wait_for(0, TILE));
             }
         }
     }

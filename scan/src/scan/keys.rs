@@ -2,11 +2,10 @@
 //! the first free column of a pair: the tables of the module docs of
 //! [`scan`](super), and what reads and writes them.
 
-use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-use super::room::room;
+use super::room::{NoRoom, room};
 
 /// How many words a search reads one by one before it consults the rows'
 /// summaries to jump over held words. Most searches end within their first
@@ -89,7 +88,7 @@ pub(super) struct Keys {
 }
 
 /// `len` words, none held.
-fn zeroed(len: usize) -> Result<Vec<AtomicU64>, TryReserveError> {
+fn zeroed(len: usize) -> Result<Vec<AtomicU64>, NoRoom> {
     let mut words = room(len)?;
     words.extend((0..len).map(|_| AtomicU64::new(0)));
     Ok(words)
@@ -104,7 +103,7 @@ fn get(words: &[AtomicU64], i: usize) -> u64 {
 impl Keys {
     /// `rows` rows per table, at least `cols` columns wide to start with;
     /// or the allocator's refusal.
-    pub(super) fn new(rows: usize, cols: usize) -> Result<Self, TryReserveError> {
+    pub(super) fn new(rows: usize, cols: usize) -> Result<Self, NoRoom> {
         let stride = row_words(cols as u64) as usize;
         let summary_stride = stride.div_ceil(64);
         let mut free_all = room(rows)?;
@@ -174,14 +173,15 @@ impl Keys {
     /// the summaries are rebuilt. When the allocator refuses the room, the
     /// keys are left as they were, and the refusal returned.
     #[cold]
-    pub(super) fn widen(&mut self, col: usize) -> Result<(), TryReserveError> {
+    pub(super) fn widen(&mut self, col: usize) -> Result<(), NoRoom> {
         let old = self.stride;
         let words = (col / 64 + 1).max(old + old / 2);
         let stride = row_words(64 * words as u64) as usize;
         let rows = self.rows * TABLES;
         let full = zeroed(rows * stride.div_ceil(64))?;
         self.words
-            .try_reserve_exact(rows * stride - self.words.len())?;
+            .try_reserve_exact(rows * stride - self.words.len())
+            .map_err(|_| NoRoom)?;
         self.words.resize_with(rows * stride, || AtomicU64::new(0));
         for r in (0..rows).rev() {
             for k in (0..stride).rev() {

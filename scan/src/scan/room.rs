@@ -3,18 +3,21 @@
 //! rather than an abort: under a `ulimit -v` or strict overcommit, a
 //! scan whose memory check passed can still be refused its tables.
 
-use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
+/// The allocator refused the room asked for, or the system a thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct NoRoom;
+
 /// An empty vector with room for exactly `len` items.
-pub(super) fn room<T>(len: usize) -> Result<Vec<T>, TryReserveError> {
+pub(super) fn room<T>(len: usize) -> Result<Vec<T>, NoRoom> {
     let mut items = Vec::new();
-    items.try_reserve_exact(len)?;
+    items.try_reserve_exact(len).map_err(|_| NoRoom)?;
     Ok(items)
 }
 
 /// `len` copies of `value`, in room made first.
-pub(super) fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, TryReserveError> {
+pub(super) fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, NoRoom> {
     let mut items = room(len)?;
     items.resize(len, value);
     Ok(items)
@@ -35,7 +38,7 @@ mod tests {
 
     #[test]
     fn a_size_past_the_address_space_is_an_error() {
-        assert!(room::<u64>(usize::MAX).is_err());
-        assert!(filled(usize::MAX / 2, 0u64).is_err());
+        assert_eq!(room::<u64>(usize::MAX), Err(NoRoom));
+        assert_eq!(filled(usize::MAX / 2, 0u64), Err(NoRoom));
     }
 }
