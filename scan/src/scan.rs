@@ -743,6 +743,8 @@ mod tests {
 
     #[test]
     fn a_refusal_says_why() {
+        // Not in the prelude without the feature `std`.
+        use alloc::string::ToString;
         assert_eq!(
             ScanError::LimitTooLarge { limit: 70_000 }.to_string(),
             "limit 70000 is too large for a scan: the largest is 65535"
