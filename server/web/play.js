@@ -43,6 +43,15 @@ export function pilesText(piles) {
   return chunks(piles).map((game) => game.join(" ")).join(" + ");
 }
 
+// The same, as nodes for a line that may wrap: each game's piles kept on
+// one line, so that a position never reads as "leaving 19 20" and "20".
+function pilesNodes(piles) {
+  return chunks(piles).flatMap((game, g) => [
+    ...(g > 0 ? [" + "] : []),
+    el("span", { class: "piles", text: game.join(" ") }),
+  ]);
+}
+
 // Who plays each side, as the link says it: `engine=second` and so on.
 export const SIDES = {
   none: ["human", "human"],
@@ -621,10 +630,14 @@ export class Play {
   // left; the start first.
   renderPlayed() {
     this.playedList.replaceChildren(...this.entries.map((e, i) => {
-      const text = i === 0
-        ? `Start: ${pilesText(e.piles)}`
-        : moveWords(e.by, this.entries[i - 1].piles, e.piles);
-      const button = el("button", { type: "button", text: `${text}${i > this.index ? " (undone)" : ""}` });
+      const words = i === 0 ? "Start: " : `${moveWords(e.by, this.entries[i - 1].piles, e.piles)}, leaving `;
+      const button = el(
+        "button",
+        { type: "button" },
+        words,
+        ...pilesNodes(e.piles),
+        i > this.index ? " (undone)" : "",
+      );
       button.setAttribute("aria-current", i === this.index ? "step" : "false");
       button.dataset.index = String(i);
       button.addEventListener("click", () => this.jumpTo(i));
@@ -710,14 +723,15 @@ export class Play {
 }
 
 // The move `who` made from the piles `from` to `to`, in words: "The
-// engine takes 8 from B and C, leaving 3 1 3", as the command line's
-// `play` tells it. The positions of a game follow by moves: the piles that
-// changed lost the same number of stones.
-export function moveWords(who, from, to) {
+// engine takes 8 from B and C", which the list of moves played follows
+// with "leaving 3 1 3", as the command line's `play` tells it. The
+// positions of a game follow by moves: the piles that changed lost the
+// same number of stones.
+function moveWords(who, from, to) {
   const taken = to.map((_, i) => i).filter((i) => from[i] !== to[i]);
   const names = taken.map(pileName);
   const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${agree(who, "take")} ${from[taken[0]] - to[taken[0]]} from ${listed}, leaving ${pilesText(to)}`;
+  return `${agree(who, "take")} ${from[taken[0]] - to[taken[0]]} from ${listed}`;
 }
 
 // A position's moves found by what they take: game `g`, the set of its

@@ -252,6 +252,19 @@ pub(crate) async fn moves_played_numbered_at_phone_width(s: &Session) -> Outcome
                const pixels = ctx.getImageData(0, 0, shot.width, shot.height).data;
                const box = list.getBoundingClientRect();
                const scale = shot.width / box.width;
+               // The lines the position a move leaves (its last three
+               // numbers) is drawn on.
+               const positionLines = (button) => {
+                 const found = /\\d+ \\d+ \\d+(?=(?: \\(undone\\))?$)/.exec(button.textContent);
+                 const [from, to] = [found.index, found.index + found[0].length];
+                 const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+                 const range = document.createRange();
+                 for (let seen = 0, node; (node = walker.nextNode()); seen += node.length) {
+                   if (from >= seen && from < seen + node.length) range.setStart(node, from - seen);
+                   if (to > seen && to <= seen + node.length) range.setEnd(node, to - seen);
+                 }
+                 return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+               };
                const at = (x, y) => pixels.slice((y * shot.width + x) * 4, (y * shot.width + x) * 4 + 3);
                const back = at(0, 0);
                const ink = (x, y) => at(x, y).reduce((sum, v, i) => sum + Math.abs(v - back[i]), 0) > 96;
@@ -268,7 +281,8 @@ pub(crate) async fn moves_played_numbered_at_phone_width(s: &Session) -> Outcome
                    }
                  }
                  const middle = rows.length ? (rows[0] + rows[rows.length - 1]) / 2 : null;
-                 return [button.textContent, li.height > first.height * 1.5, middle, first.top, first.bottom];
+                 return [button.textContent, li.height > first.height * 1.5, middle, first.top, first.bottom,
+                         positionLines(button)];
                }).filter((move) => move));
              }).catch((e) => done(String(e)));",
             vec![json!(png)],
@@ -291,6 +305,12 @@ pub(crate) async fn moves_played_numbered_at_phone_width(s: &Session) -> Outcome
         }
         if entry[1] == json!(true) {
             wrapped += 1;
+        }
+        if entry[5] != json!(1) {
+            return Err(format!(
+                "at 390 pixels, {}: the position it leaves is drawn on {} lines",
+                entry[0], entry[5]
+            ));
         }
     }
     if wrapped == 0 {
@@ -409,7 +429,8 @@ pub(crate) async fn export_import(s: &Session) -> Outcome {
     ))
     .await?;
     let pause = s
-        .js("return [document.getElementById('pause').textContent,              document.getElementById('pause').disabled]")
+        .js("return [document.getElementById('pause').textContent, \
+             document.getElementById('pause').disabled]")
         .await?;
     if pause != json!(["Pause", false]) {
         return Err(format!("after a refused import the Pause button: {pause}"));
