@@ -287,8 +287,11 @@ $("misere").addEventListener("change", async (e) => {
     showMessage("Misère play has no sums of games: a misère sum is not decided by the XOR of its games' Grundy values. Start a single game (three piles) to play misère.");
     return;
   }
-  setMisere(e.target.checked);
-  if (play.current) await play.start(play.current.piles);
+  const misere = e.target.checked;
+  setMisere(misere);
+  // The game goes on under the other rules, each of its positions valued
+  // again: the same side keeps the move. Refused, it stays under its own.
+  if (play.current && (await play.revalue()) === false) setMisere(!misere);
   await map.load({ a: map.a, limit: map.limit, colour: map.colour, misere: state.misere });
   // The map may be coloured otherwise than asked: no Grundy values under misère.
   showMapForm();

@@ -146,6 +146,36 @@ export class Play {
     this.busy = false;
     this.entries = [{ piles, info: answer.data, by: "start" }];
     this.index = 0;
+    return this.settle(generation);
+  }
+
+  // The same game valued again in the convention now set (Misère ticked
+  // or cleared): its positions, who made each move, the position shown and
+  // the pause stay, so that the side to move keeps the move; only the
+  // values change. False (with the server's message shown) when the server
+  // refuses, and the game is left as it was; null when a newer action
+  // took the game over meanwhile.
+  async revalue() {
+    const generation = this.newGeneration();
+    this.busy = true;
+    this.setStatus("loading", "Loading…");
+    this.freeze();
+    const answers = await Promise.all(
+      this.entries.map((e) => api.position(e.piles, this.misere, this.requests.signal)),
+    );
+    if (!this.isLive(generation)) return null;
+    const refused = answers.find((answer) => !answer.ok);
+    if (refused) return this.refused(`Cannot value the game again: ${refused.error}`);
+    this.busy = false;
+    this.paused = this.pausedBefore;
+    this.entries = this.entries.map((e, i) => ({ ...e, info: answers[i].data }));
+    return (await this.settle(generation)) || null;
+  }
+
+  // Shows the game whose answers are in: with a sum's games' Grundy values
+  // first, then the engine moves if it is its turn. False when a newer
+  // action took the game over meanwhile.
+  async settle(generation) {
     await this.loadGames();
     if (!this.isLive(generation)) return false;
     this.render();
@@ -338,12 +368,7 @@ export class Play {
     }));
     this.entries = entries;
     this.index = entries.length - 1;
-    await this.loadGames();
-    if (!this.isLive(generation)) return false;
-    this.render();
-    this.onChange();
-    this.advance();
-    return true;
+    return this.settle(generation);
   }
 
   // After a move changes one game of a sum, that game's value.

@@ -64,7 +64,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 33] = [
+const TESTS: [(&str, TestFn); 34] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page::page_loads_cleanly(s)),
@@ -92,6 +92,9 @@ const TESTS: [(&str, TestFn); 33] = [
         "a_typed_sum_of_games_shows_the_xor_and_the_librarys_colours",
         |s| Box::pin(moves::sum_of_games(s)),
     ),
+    ("misere_ticked_mid_game_keeps_the_game_and_the_turn", |s| {
+        Box::pin(play::misere_ticked_mid_game(s))
+    }),
     ("a_misere_game_to_its_end_is_charted_right", |s| {
         Box::pin(play::misere_game_to_its_end(s))
     }),

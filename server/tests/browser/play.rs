@@ -315,3 +315,81 @@ pub(crate) async fn misere_game_to_its_end(s: &Session) -> Outcome {
     }
     Ok(())
 }
+
+/// A position's value as the page words it for the player to move.
+fn in_words(value: stone_game::Value) -> String {
+    let (verb, over) = match value.outcome {
+        stone_game::Outcome::Win => ("wins", "has won"),
+        stone_game::Outcome::Lose => ("loses", "has lost"),
+    };
+    match value.remoteness {
+        0 => over.to_string(),
+        1 => format!("{verb} in 1 move"),
+        r => format!("{verb} in {r} moves"),
+    }
+}
+
+/// Misère ticked in the middle of a game: the game goes on from where it
+/// was, the same side to move and every move played kept, each position
+/// valued again under misère; with the engine to answer a human, the
+/// engine does not take the human's turn.
+pub(crate) async fn misere_ticked_mid_game(s: &Session) -> Outcome {
+    let table = RemotenessTable::compute(20, Convention::Misere).map_err(|e| e.to_string())?;
+    let tick = async || -> Outcome {
+        s.click(Locator::Id("misere")).await?;
+        s.wait_until("new URLSearchParams(location.search).get('misere') === '1'")
+            .await?;
+        s.wait_for_turn().await
+    };
+    s.open_page("?piles=6,9,11&engine=none").await?;
+    let to = parse_piles(&s.play_move(3).await?);
+    s.wait_for_turn().await?;
+    tick().await?;
+    let mut expected = Vec::new();
+    for (i, piles) in [vec![6u64, 9, 11], to].iter().enumerate() {
+        let value = table
+            .value(piles[0], piles[1], piles[2])
+            .ok_or("past the table")?;
+        expected.push(format!(
+            "{}: the player to move (Player {}) {}{}",
+            piles
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            i + 1,
+            in_words(value),
+            if i == 1 { " (now)" } else { "" }
+        ));
+    }
+    let shown = s
+        .js("return [document.getElementById('status').textContent, \
+             [...document.querySelectorAll('#history-list li')].map((li) => li.textContent)]")
+        .await?;
+    if shown != json!(["Player 2 to move.", expected]) {
+        return Err(format!(
+            "after misère was ticked on Player 2's turn: {shown}, expected Player 2 to move and {expected:?}"
+        ));
+    }
+    // The engine has opened, and it is the human's turn: it stays so.
+    s.open_page("?piles=6,9,11&engine=first").await?;
+    s.wait_for_turn().await?;
+    let opening = s.url_piles().await?;
+    tick().await?;
+    let after = s
+        .js("return [document.getElementById('status').textContent, \
+             new URLSearchParams(location.search).get('piles'), \
+             [...document.querySelectorAll('#played button')].map((b) => b.textContent)]")
+        .await?;
+    let played = after[2].as_array().map(Vec::len);
+    if after[0] != json!("Your move.")
+        || after[1] != json!(opening)
+        || played != Some(2)
+        || after[2][0] != json!("Start: 6 9 11")
+    {
+        return Err(format!(
+            "after misère was ticked on the human's turn against the engine, which opened to {opening}: {after} (status, piles, moves played)"
+        ));
+    }
+    Ok(())
+}
