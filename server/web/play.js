@@ -652,9 +652,13 @@ export class Play {
   }
 
   // The moves played, in words, each a button back to the position it
-  // left; the start first.
+  // left; the start first. The list scrolls to the position shown, and a
+  // focus inside it, which the buttons rebuilt would drop, goes to that
+  // position's button.
   renderPlayed() {
-    this.playedList.replaceChildren(...this.entries.map((e, i) => {
+    const list = this.playedList;
+    const focused = list.contains(document.activeElement);
+    list.replaceChildren(...this.entries.map((e, i) => {
       const words = i === 0 ? "Start: " : `${moveWords(e.by, this.entries[i - 1].piles, e.piles)}, leaving `;
       const button = el(
         "button",
@@ -668,6 +672,12 @@ export class Play {
       button.addEventListener("click", () => this.jumpTo(i));
       return el("li", {}, button);
     }));
+    const shown = list.querySelector("button[aria-current=step]");
+    if (!shown) return;
+    const [box, at] = [list.getBoundingClientRect(), shown.parentElement.getBoundingClientRect()];
+    if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+    else if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    if (focused) shown.focus({ preventScroll: true });
   }
 
   // Arrow keys move among the move buttons: one Tab stop for them all.

@@ -64,7 +64,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 34] = [
+const TESTS: [(&str, TestFn); 35] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page::page_loads_cleanly(s)),
@@ -129,6 +129,9 @@ const TESTS: [(&str, TestFn); 34] = [
     }),
     ("a_move_played_keeps_its_number_when_it_wraps", |s| {
         Box::pin(moves::moves_played_numbered_at_phone_width(s))
+    }),
+    ("the_moves_played_follow_the_position_shown", |s| {
+        Box::pin(moves::moves_played_follow_the_position_shown(s))
     }),
     ("a_game_exported_as_text_and_imported_back", |s| {
         Box::pin(moves::export_import(s))

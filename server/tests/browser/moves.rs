@@ -506,3 +506,50 @@ pub(crate) async fn move_names(s: &Session) -> Outcome {
     }
     Ok(())
 }
+
+/// A game longer than the list of moves played shows: the list is scrolled
+/// to the position shown, and an entry chosen from the keyboard keeps the
+/// focus, on the entry of the position it went back to.
+pub(crate) async fn moves_played_follow_the_position_shown(s: &Session) -> Outcome {
+    s.client
+        .set_window_size(1280, 900)
+        .await
+        .map_err(|e| e.to_string())?;
+    // 20 20 20, then one stone from A at a time: 21 positions.
+    let game: Vec<String> = (0..=20).rev().map(|a| format!("{a}+20+20")).collect();
+    s.open_page(&format!("?engine=none&game={}", game.join("+%3E+")))
+        .await?;
+    s.wait_for_turn().await?;
+    let in_view = "const list = document.getElementById('played');
+         const shown = list.querySelector('button[aria-current=step]');
+         const [box, at] = [list.getBoundingClientRect(), shown.parentElement.getBoundingClientRect()];
+         return [shown.dataset.index, at.top >= box.top - 1 && at.bottom <= box.bottom + 1,
+                 list.scrollHeight > list.clientHeight,
+                 document.activeElement === shown];";
+    let last = s.js(in_view).await?;
+    if last != json!(["20", true, true, false]) {
+        return Err(format!(
+            "at the end of a game of 21 positions, the list of moves played \
+             ([the entry shown, in the list's view, the list scrolls, focused]): {last}"
+        ));
+    }
+    s.js("document.querySelector('#played li:nth-child(3) button').focus(); return null;")
+        .await?;
+    s.client
+        .active_element()
+        .await
+        .map_err(|e| e.to_string())?
+        .send_keys("\u{E007}")
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until("new URLSearchParams(location.search).get('piles') === '18,20,20'")
+        .await?;
+    let back = s.js(in_view).await?;
+    if back != json!(["2", true, true, true]) {
+        return Err(format!(
+            "after Enter on the third entry of the moves played \
+             ([the entry shown, in the list's view, the list scrolls, focused]): {back}"
+        ));
+    }
+    Ok(())
+}
