@@ -535,13 +535,7 @@ pub(crate) async fn moves_played_follow_the_position_shown(s: &Session) -> Outco
     }
     s.js("document.querySelector('#played li:nth-child(3) button').focus(); return null;")
         .await?;
-    s.client
-        .active_element()
-        .await
-        .map_err(|e| e.to_string())?
-        .send_keys("\u{E007}")
-        .await
-        .map_err(|e| e.to_string())?;
+    s.keys_to_focused("\u{E007}").await?;
     s.wait_until("new URLSearchParams(location.search).get('piles') === '18,20,20'")
         .await?;
     let back = s.js(in_view).await?;

@@ -181,13 +181,7 @@ pub(crate) async fn keyboard_move(s: &Session) -> Outcome {
         let piles = s
             .js("return new URLSearchParams(location.search).get('piles')")
             .await?;
-        s.client
-            .active_element()
-            .await
-            .map_err(|e| e.to_string())?
-            .send_keys("\u{E007}")
-            .await
-            .map_err(|e| e.to_string())?;
+        s.keys_to_focused("\u{E007}").await?;
         s.wait_until(&format!(
             "new URLSearchParams(location.search).get('piles') !== {piles}"
         ))

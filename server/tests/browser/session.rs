@@ -235,6 +235,17 @@ impl Session {
         element.text().await.map_err(|e| e.to_string())
     }
 
+    /// Sends `keys` to the element with the focus, as a person typing.
+    pub(crate) async fn keys_to_focused(&self, keys: &str) -> Outcome {
+        self.client
+            .active_element()
+            .await
+            .map_err(|e| e.to_string())?
+            .send_keys(keys)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
     /// The piles in the URL.
     pub(crate) async fn url_piles(&self) -> Result<String, String> {
         let value = self
