@@ -112,7 +112,9 @@ export class MapView {
       this.zoom(e.deltaY < 0 ? 1.25 : 0.8, e.offsetX, e.offsetY);
     }, { passive: false });
     c.addEventListener("keydown", (e) => this.key(e));
-    c.addEventListener("focus", () => this.showCell(this.cursor));
+    // The keyboard's cell is drawn while the map has the focus.
+    c.addEventListener("focus", () => { this.showCell(this.cursor); this.draw(); });
+    c.addEventListener("blur", () => this.draw());
     document.getElementById("zoom-in").addEventListener("click", () => this.zoom(1.25));
     document.getElementById("zoom-out").addEventListener("click", () => this.zoom(0.8));
     document.getElementById("zoom-reset").addEventListener("click", () => this.fit());
@@ -337,7 +339,7 @@ export class MapView {
     const v = (name) => style.getPropertyValue(name).trim();
     return {
       back: v("--map-back"), grid: v("--map-grid"), ink: v("--map-ink"),
-      cursor: v("--accent"), text: v("--fg"),
+      cursor: v("--map-cursor"), text: v("--fg"),
     };
   }
 
@@ -501,6 +503,15 @@ export class MapView {
     ctx.clearRect(0, 0, width, height);
     ctx.font = "12px system-ui, sans-serif";
     ctx.textBaseline = "middle";
+    // An edge in the text's colour round a bar or a swatch `w` wide at
+    // `x`: the page's background is not the map's, and the scales' light
+    // ends in the light scheme, the losing blue in the dark one, would
+    // hardly stand out from it.
+    const edge = (x, w) => {
+      ctx.strokeStyle = col.text;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x + 0.5, 4.5, w - 1, 15);
+    };
     // A bar of the colours of the values `from` to `to`, as the map
     // colours them: `to` is the scale's dark end.
     const bar = (x, w, scale, [from, to], name) => {
@@ -509,6 +520,7 @@ export class MapView {
         ctx.fillStyle = css(along(scale, share(value, to)));
         ctx.fillRect(x + i, 4, 1, 16);
       }
+      edge(x, w);
       ctx.fillStyle = col.text;
       ctx.textAlign = "left";
       ctx.fillText(String(from), x, 30);
@@ -520,6 +532,7 @@ export class MapView {
     const swatch = (x, colour, name) => {
       ctx.fillStyle = css(colour);
       ctx.fillRect(x, 4, 16, 16);
+      edge(x, 16);
       ctx.fillStyle = col.text;
       ctx.textAlign = "left";
       ctx.fillText(name, x + 22, 12);

@@ -651,3 +651,73 @@ pub(crate) async fn map_readout_beside_it_in_view(s: &Session) -> Outcome {
     }
     Ok(())
 }
+
+/// WCAG's contrast of two colours `[r, g, b]`, in JavaScript for the page.
+const CONTRAST: &str = "const lum = (rgb) => {
+       const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+     };
+     const contrast = (x, y) => {
+       const [hi, lo] = [lum(x), lum(y)].sort((p, q) => q - p);
+       return (hi + 0.05) / (lo + 0.05);
+     };
+     const rgbOf = (css) => css.match(/\\d+/g).slice(0, 3).map(Number);";
+
+/// In the light and the dark scheme, the map's marks stand out at 3:1 or
+/// more, as WCAG asks of what a person must see: the edge of every
+/// swatch and bar of the colour scale against the page's background (each
+/// coloured pixel of their top row), and the keyboard's cell on the map
+/// against the map's background.
+pub(crate) async fn map_marks_stand_out_in_both_schemes(s: &Session) -> Outcome {
+    let dark = s.dark_twin().await?;
+    let found = marks_stand_out(s, "light").await;
+    let found_dark = marks_stand_out(&dark, "dark").await;
+    dark.close().await;
+    found.and(found_dark)
+}
+
+async fn marks_stand_out(s: &Session, scheme: &str) -> Outcome {
+    for colour in ["losing", "grundy", "remoteness"] {
+        s.open_page(&format!("?view=map&a=5&limit=40&colour={colour}"))
+            .await?;
+        // The keyboard's cell, moved right and back to (0, 0).
+        s.js("document.getElementById('map-canvas').focus(); return null;")
+            .await?;
+        s.keys_to_focused("\u{E014}\u{E012}").await?;
+        let found = s
+            .js(&format!(
+                "{CONTRAST}
+                 const page = rgbOf(getComputedStyle(document.body).backgroundColor);
+                 const scale = document.getElementById('map-scale');
+                 const dpr = window.devicePixelRatio || 1;
+                 const row = scale.getContext('2d')
+                   .getImageData(0, Math.floor(4 * dpr), scale.width, 1).data;
+                 let edge = 0, least = Infinity;
+                 for (let i = 0; i < row.length; i += 4) {{
+                   if (row[i + 3] < 128) continue;
+                   edge += 1;
+                   least = Math.min(least, contrast([row[i], row[i + 1], row[i + 2]], page));
+                 }}
+                 const canvas = document.getElementById('map-canvas');
+                 const [left, top, side] = canvas.dataset.plot.split(',').map(Number);
+                 const cell = side / 41;
+                 // The middle of the top of the cursor's ring round cell (0, 0).
+                 const [x, y] = [left + cell / 2, top + side - cell - 1].map((v) => Math.floor(v * dpr));
+                 const ring = [...canvas.getContext('2d').getImageData(x, y, 1, 1).data].slice(0, 3);
+                 const back = rgbOf(getComputedStyle(document.documentElement).getPropertyValue('--map-back')
+                   .replace(/#(..)(..)(..)/, (_, r, g, b) => [r, g, b].map((h) => parseInt(h, 16)).join(',')));
+                 return [edge, least, contrast(ring, back)];"
+            ))
+            .await?;
+        let (edge, least, cursor) = (found[0].as_u64(), found[1].as_f64(), found[2].as_f64());
+        let stands_out = |c: Option<f64>| c.is_some_and(|c| c >= 3.0);
+        if edge.unwrap_or(0) < 16 || !stands_out(least) || !stands_out(cursor) {
+            return Err(format!(
+                "the map coloured by {colour}, {scheme} scheme: {edge:?} pixels of the scale's top edge, \
+                 the least contrast of one with the page {least:?}, the cursor's with the map {cursor:?} \
+                 (3 or more wanted)"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -43,6 +43,21 @@ pub(crate) struct Session {
 
 impl Session {
     pub(crate) async fn open(environment: &Environment, dark: bool) -> Result<Session, String> {
+        Session::open_at(
+            environment.driver_address,
+            environment.server.url.clone(),
+            dark,
+        )
+        .await
+    }
+
+    /// Another session on the same server, in the dark scheme; the caller
+    /// closes it.
+    pub(crate) async fn dark_twin(&self) -> Result<Session, String> {
+        Session::open_at(self.driver, self.url.clone(), true).await
+    }
+
+    async fn open_at(driver: SocketAddr, url: String, dark: bool) -> Result<Session, String> {
         let profile = tempfile::tempdir().map_err(|e| e.to_string())?;
         let mut args = vec![
             "--headless".to_string(),
@@ -72,7 +87,7 @@ impl Session {
             WAIT,
             ClientBuilder::new(connector)
                 .capabilities(capabilities)
-                .connect(&format!("http://{}", environment.driver_address)),
+                .connect(&format!("http://{driver}")),
         )
         .await
         .map_err(|_| "no browser session within 30 s".to_string())?
@@ -85,8 +100,8 @@ impl Session {
         Ok(Session {
             client,
             id,
-            driver: environment.driver_address,
-            url: environment.server.url.clone(),
+            driver,
+            url,
             profile,
         })
     }
