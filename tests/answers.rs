@@ -446,6 +446,33 @@ fn questions_past_the_tables_name_the_tables_they_need() {
     );
 }
 
+/// Where only the Grundy values reach a game (its two smaller piles past
+/// the losing positions' tables, no remoteness), its value comes from them:
+/// as `stone-game grundy 1001 1001 0` asks of a Grundy table past the
+/// embedded tables.
+#[test]
+fn one_games_value_comes_from_the_grundy_values_where_only_they_reach() {
+    let grundy = GrundyTable::compute(GAME_LIMIT as u32).unwrap();
+    let small = ScannedTables::scan(4).unwrap();
+    let solver = Solver::new(Convention::Normal)
+        .with_tables(small.as_tables())
+        .unwrap()
+        .with_grundy(&grundy)
+        .unwrap();
+    let mut rules = Rules::new(Convention::Normal);
+    let mut past_the_tables = 0;
+    for position in every_game_to(GAME_LIMIT) {
+        let game = position.single().unwrap();
+        let value = solver.value(&position).unwrap();
+        assert_eq!(value.outcome, rules.value(&game).0, "{game:?}");
+        assert_eq!(value.remoteness, None, "{game:?}");
+        if small.as_tables().is_losing(game[0], game[1], game[2]).is_none() {
+            past_the_tables += 1;
+        }
+    }
+    assert!(past_the_tables > 1000, "{past_the_tables} games past the tables");
+}
+
 #[test]
 fn slices_maps_and_totals_follow_the_rules_in_both_conventions() {
     const L: u64 = 9;

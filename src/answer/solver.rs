@@ -37,7 +37,8 @@ use crate::{
 /// however large the third; [`ScannedTriples`] where they reach all three,
 /// from a scan that costs less when the largest pile is not far above the
 /// second (`ScannedTriples::memory_needed` against
-/// `ScannedTables::memory_needed`).
+/// `ScannedTables::memory_needed`). Past both, a [`GrundyTable`] decides
+/// one game in normal play: it is lost exactly where its value is 0.
 ///
 /// A normal-play solver starts with the embedded tables ([`EMBEDDED`]); a
 /// misère one with none. Every table given must be of the solver's
@@ -559,6 +560,10 @@ impl<'t> Solver<'t> {
         }
         let losing = self.tables.and_then(|t| t.is_losing(a, b, c));
         let losing = losing.or_else(|| self.triples?.is_losing(a, b, c));
+        // A Grundy table is of normal play, where a game is lost exactly
+        // where its value is 0: it reaches games whose two smaller piles
+        // pass the losing positions' tables.
+        let losing = losing.or_else(|| Some(self.grundy?.value(a, b, c)? == 0));
         match losing {
             Some(true) => Ok((Outcome::Lose, None)),
             Some(false) => Ok((Outcome::Win, None)),
