@@ -60,6 +60,12 @@ pub enum PositionError {
         /// How many piles came before it.
         piles: usize,
     },
+    /// A comma that does not stand between two piles: before any pile,
+    /// beside another comma or a `+`, or at the end.
+    MisplacedComma {
+        /// How many piles came before it.
+        piles: usize,
+    },
 }
 
 /// The most characters of a word an error quotes.
@@ -70,7 +76,8 @@ impl core::fmt::Display for PositionError {
         match self {
             PositionError::PileCount { piles } => write!(
                 f,
-                "{piles} piles: a position is three piles, or three for each game of a sum"
+                "{piles} pile{}: a position is three piles, or three for each game of a sum",
+                plural(*piles)
             ),
             PositionError::NotAPile { word } => write!(
                 f,
@@ -88,10 +95,20 @@ impl core::fmt::Display for PositionError {
             PositionError::MisplacedPlus { piles } => write!(
                 f,
                 "a '+' after {piles} pile{}: a '+' goes between games, each of three piles",
-                if *piles == 1 { "" } else { "s" }
+                plural(*piles)
+            ),
+            PositionError::MisplacedComma { piles } => write!(
+                f,
+                "a ',' after {piles} pile{}: a comma goes between two piles",
+                plural(*piles)
             ),
         }
     }
+}
+
+/// The ending of "pile" for `n` of them.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(feature = "std")]
@@ -170,17 +187,23 @@ impl Position {
     }
 }
 
-/// Piles as people type them: whole numbers separated by spaces, commas or
-/// both, with an optional `+` between the games of a sum. A `+` stands
+/// Piles as people type them: whole numbers separated by spaces, a comma
+/// or both, with an optional `+` between the games of a sum. A `+` stands
 /// only between games: `1 2 + 3 4 5 6` is refused, not read as another
-/// grouping of the same piles.
+/// grouping of the same piles; and a comma only between two piles, so
+/// that a slip (`1,,2,3`) is refused, not read as another position.
 ///
 /// ```
 /// use stone_game::{Position, PositionError};
 /// assert_eq!("1 2 3+4 5 6".parse::<Position>()?.game_count(), 2);
+/// assert_eq!("4, 5, 5".parse::<Position>()?, Position::game([4, 5, 5]));
 /// assert_eq!(
 ///     "1 2 + 3 4 5 6".parse::<Position>(),
 ///     Err(PositionError::MisplacedPlus { piles: 2 })
+/// );
+/// assert_eq!(
+///     "1,,2,3".parse::<Position>(),
+///     Err(PositionError::MisplacedComma { piles: 1 })
 /// );
 /// # Ok::<(), PositionError>(())
 /// ```
@@ -189,34 +212,38 @@ impl core::str::FromStr for Position {
 
     fn from_str(text: &str) -> Result<Position, PositionError> {
         let mut piles = Vec::new();
-        // Whether the last thing read was a `+`, which a game must follow.
-        let mut after_plus = false;
+        // What was read last: a comma and a `+` must be followed by a pile.
+        let mut last = "";
         for word in words(text) {
-            if word == "+" {
-                let n = piles.len();
-                if n == 0 || !n.is_multiple_of(3) || after_plus {
+            let n = piles.len();
+            match word {
+                "+" if last == "," => return Err(PositionError::MisplacedComma { piles: n }),
+                "+" if n == 0 || !n.is_multiple_of(3) || last == "+" => {
                     return Err(PositionError::MisplacedPlus { piles: n });
                 }
-                after_plus = true;
-            } else {
-                piles.push(parse_pile(word)?);
-                after_plus = false;
+                "," if n == 0 || last == "," || last == "+" => {
+                    return Err(PositionError::MisplacedComma { piles: n });
+                }
+                "+" | "," => {}
+                pile => piles.push(parse_pile(pile)?),
             }
+            last = word;
         }
-        if after_plus {
-            return Err(PositionError::MisplacedPlus { piles: piles.len() });
+        match last {
+            "+" => Err(PositionError::MisplacedPlus { piles: piles.len() }),
+            "," => Err(PositionError::MisplacedComma { piles: piles.len() }),
+            _ => Position::new(piles),
         }
-        Position::new(piles)
     }
 }
 
-/// The words of `text`: runs of characters between spaces and commas,
-/// each `+` a word of its own.
+/// The words of `text`: runs of characters between spaces, commas and
+/// `+`, and each comma and `+` a word of its own.
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .flat_map(|run| run.split_inclusive('+'))
-        .flat_map(|part| match part.strip_suffix('+') {
-            Some(before) => [before, "+"],
+    text.split_whitespace()
+        .flat_map(|run| run.split_inclusive([',', '+']))
+        .flat_map(|part| match part.strip_suffix([',', '+']) {
+            Some(before) => [before, &part[before.len()..]],
             None => [part, ""],
         })
         .filter(|word| !word.is_empty())
@@ -348,6 +375,39 @@ mod tests {
             err("1 2").to_string(),
             "2 piles: a position is three piles, or three for each game of a sum"
         );
+        assert_eq!(
+            err("1").to_string(),
+            "1 pile: a position is three piles, or three for each game of a sum"
+        );
+    }
+
+    /// A comma stands between two piles: a slip that would read as another
+    /// position is refused, naming the piles before it.
+    #[test]
+    fn a_comma_stands_between_two_piles() {
+        let comma = |piles| PositionError::MisplacedComma { piles };
+        for (text, expected) in [
+            ("1,,2,3", comma(1)),
+            ("1, ,2,3", comma(1)),
+            (",1,2,3", comma(0)),
+            ("1,2,3,", comma(3)),
+            ("1,2,3, + 4,5,6", comma(3)),
+            ("1,2,3 +,4,5,6", comma(3)),
+            ("1,2,3 + 4,5,6,", comma(6)),
+        ] {
+            assert_eq!(err(text), expected, "{text:?}");
+        }
+        assert_eq!(
+            err("1,,2,3").to_string(),
+            "a ',' after 1 pile: a comma goes between two piles"
+        );
+        assert_eq!(
+            err(",1,2,3").to_string(),
+            "a ',' after 0 piles: a comma goes between two piles"
+        );
+        for text in ["1,2,3", "1 ,2, 3", "1,2,3+4,5,6", "1, 2, 3 + 4 ,5 ,6"] {
+            assert!(text.parse::<Position>().is_ok(), "{text:?}");
+        }
     }
 
     #[test]

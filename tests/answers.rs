@@ -466,11 +466,18 @@ fn one_games_value_comes_from_the_grundy_values_where_only_they_reach() {
         let value = solver.value(&position).unwrap();
         assert_eq!(value.outcome, rules.value(&game).0, "{game:?}");
         assert_eq!(value.remoteness, None, "{game:?}");
-        if small.as_tables().is_losing(game[0], game[1], game[2]).is_none() {
+        if small
+            .as_tables()
+            .is_losing(game[0], game[1], game[2])
+            .is_none()
+        {
             past_the_tables += 1;
         }
     }
-    assert!(past_the_tables > 1000, "{past_the_tables} games past the tables");
+    assert!(
+        past_the_tables > 1000,
+        "{past_the_tables} games past the tables"
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@ use stone_game::{
 };
 
 use crate::context::{Ctx, Failure};
+use crate::limits::MAX_GRUNDY;
 use crate::runtime::{self, position_table, table_to};
 
 /// The tables a command built at run time; the embedded ones answer the
@@ -173,8 +174,9 @@ pub(crate) fn refuse_misere_sum(
 
 /// The position of `piles` as typed (three, or three for each game of a
 /// sum, separated by spaces, commas or `+`), or its refusal; a number past
-/// `u64` is refused naming `largest`, the command's largest pile (and any
-/// bound on the others), rather than `u64`'s.
+/// `u64` is refused naming `largest`, the command's largest pile of one
+/// game (and any bound on the others), or of a sum's games, whose values
+/// reach [`MAX_GRUNDY`], rather than `u64`'s.
 pub(crate) fn parse_position(
     piles: &[String],
     largest: impl std::fmt::Display,
@@ -186,10 +188,22 @@ pub(crate) fn parse_position(
                 .to_string(),
         ));
     }
-    piles.join(" ").parse::<Position>().map_err(|e| match e {
+    let text = piles.join(" ");
+    text.parse::<Position>().map_err(|e| match e {
+        PositionError::TooLarge { word } if typed_as_sum(&text) => Failure::Usage(format!(
+            "'{word}' is not a pile: it is too large; the largest pile of a sum of games is \
+             {MAX_GRUNDY}"
+        )),
         PositionError::TooLarge { word } => Failure::Usage(format!(
             "'{word}' is not a pile: it is too large; the largest pile is {largest}"
         )),
         e => Failure::Usage(e.to_string()),
     })
+}
+
+/// Whether `text` is typed as a sum of games: with a `+`, or more than
+/// three words between spaces and commas.
+fn typed_as_sum(text: &str) -> bool {
+    let words = text.split(|c: char| c.is_whitespace() || c == ',');
+    text.contains('+') || words.filter(|word| !word.is_empty()).count() > 3
 }

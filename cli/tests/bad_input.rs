@@ -165,8 +165,40 @@ fn bad_piles_and_misere_sums() {
         bad(&["value", "99999999999999999999999", "1", "2"]),
         "error: '99999999999999999999...' is not a pile: it is too large; the largest pile is 1500"
     );
-    // `moves` and `play` take any pile their tables decide.
+    // `moves` and `play` take any pile their tables decide, in one game;
+    // a sum's piles stop where its Grundy values do.
     assert!(bad(&["moves", "99999999999999999999999", "1", "2"]).ends_with("18446744073709551615"));
+    for command in ["moves", "is-losing", "value"] {
+        assert_eq!(
+            bad(&[
+                command,
+                "1",
+                "2",
+                "3",
+                "+",
+                "4",
+                "5",
+                "99999999999999999999999"
+            ]),
+            "error: '99999999999999999999...' is not a pile: it is too large; the largest pile \
+             of a sum of games is 1500",
+            "{command}"
+        );
+    }
+    // A comma stands between two piles: a slip is not read as another
+    // position.
+    assert_eq!(
+        bad(&["value", "1,,2,3"]),
+        "error: a ',' after 1 pile: a comma goes between two piles"
+    );
+    assert_eq!(
+        bad(&["moves", "1,2,3,"]),
+        "error: a ',' after 3 piles: a comma goes between two piles"
+    );
+    assert_eq!(
+        bad(&["value", "1"]),
+        "error: 1 pile: a position is three piles, or three for each game of a sum"
+    );
     assert_eq!(
         bad(&["value", "-1", "2", "3"]),
         "error: '-1' is not a pile: it is negative; expected a whole number from 0"

@@ -1266,7 +1266,10 @@ fn moves_are_typed_with_commas_or_spaces() {
     for (bad, needle) in [
         ("1,3", "three numbers"),
         ("1,x,3", "'x' is not a number of stones"),
-        ("1,,3,3,3", "three numbers"),
+        (
+            "1,,3,3,3",
+            "a ',' after 1 pile: a comma goes between two piles",
+        ),
     ] {
         game.send(bad);
         let line = game.line();

@@ -55,7 +55,10 @@ pub(super) fn parse_input(line: &str, position: &[u64]) -> Result<Input, String>
         {
             Err(format!("'{word}' is not a number of stones"))
         }
-        Err(misplaced @ PositionError::MisplacedPlus { .. }) => Err(misplaced.to_string()),
+        Err(
+            misplaced
+            @ (PositionError::MisplacedPlus { .. } | PositionError::MisplacedComma { .. }),
+        ) => Err(misplaced.to_string()),
         _ => {
             let how_many = if position.len() == 3 {
                 "three numbers".to_string()
@@ -111,6 +114,11 @@ mod tests {
                 "1 3 + 3 0 0 7",
                 sum,
                 "a '+' after 2 piles: a '+' goes between games",
+            ),
+            (
+                "1,,3,4",
+                one,
+                "a ',' after 1 pile: a comma goes between two piles",
             ),
             ("hello", one, "three numbers"),
             ("hint please", one, "'hint' is not a number of stones"),
