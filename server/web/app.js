@@ -109,18 +109,44 @@ function setMisere(misere) {
   $("grundy-note").hidden = !misere;
 }
 
-// Reads whole numbers from typed text: "3 5 7 + 2 4 6" or "3,5,7".
-function parsePiles(text) {
-  const words = text.split(/[\s,+]+/).filter((w) => w !== "");
-  if (words.length === 0 || !words.every((w) => /^\d+$/.test(w))) return null;
-  return words.map(Number);
+// Reads piles as the library's `Position` reads them ("3 5 7 + 2 4 6",
+// "3,5,7"): whole numbers separated by spaces, a comma or both; a comma
+// only between two piles and a `+` only between games of three, so that a
+// slip ("1,,2,3") is refused rather than read as another position.
+// `{ piles }`, or `{ error }` in the library's words.
+function readPiles(text) {
+  const piles = [];
+  const count = (n) => `${n} pile${n === 1 ? "" : "s"}`;
+  const comma = (n) => ({ error: `a ',' after ${count(n)}: a comma goes between two piles` });
+  const plus = (n) => ({ error: `a '+' after ${count(n)}: a '+' goes between games, each of three piles` });
+  let last = "";
+  for (const word of text.match(/[,+]|[^\s,+]+/g) ?? []) {
+    const n = piles.length;
+    if (word === ",") {
+      if (n === 0 || last === "," || last === "+") return comma(n);
+    } else if (word === "+") {
+      if (last === ",") return comma(n);
+      if (n === 0 || n % 3 !== 0 || last === "+") return plus(n);
+    } else if (/^\d+$/.test(word)) {
+      piles.push(Number(word));
+    } else {
+      return { error: `'${word}' is not a pile: expected a whole number (decimal digits only)` };
+    }
+    last = word;
+  }
+  if (last === "+") return plus(piles.length);
+  if (last === ",") return comma(piles.length);
+  if (piles.length === 0 || piles.length % 3 !== 0) {
+    return { error: `${count(piles.length)}: a position is three piles, or three for each game of a sum` };
+  }
+  return { piles };
 }
 
 // Reads a game typed or exported as text, "6 9 11 > 6 1 3": its positions,
 // or null.
 function parseGame(text) {
-  const positions = text.split(">").map(parsePiles);
-  return positions.some((p) => p === null) ? null : positions;
+  const positions = text.split(">").map(readPiles);
+  return positions.some((p) => p.error) ? null : positions.map((p) => p.piles);
 }
 
 // The delay typed, in seconds, as ms; null unless it is from 0 to 10 s.
@@ -209,9 +235,9 @@ async function restore() {
       if (!(await play.importGame(game)) && !play.current) await randomStart();
     }
   } else if (pilesParam !== null) {
-    const piles = parsePiles(pilesParam);
-    if (piles === null) {
-      showMessage(`The link's piles '${pilesParam}' are not whole numbers separated by commas.`);
+    const { piles, error } = readPiles(pilesParam);
+    if (error) {
+      showMessage(`The link's piles '${pilesParam}' are not a position: ${error}.`);
       // Beside the message, a game to play rather than a page left loading.
       if (!play.current) await randomStart();
     } else if (rulesChanged || !play.seek(piles)) {
@@ -327,9 +353,9 @@ $("new-game").addEventListener("submit", async (e) => {
   e.preventDefault();
   clearMessage();
   const text = $("start-piles").value;
-  const piles = parsePiles(text);
-  if (piles === null) {
-    showMessage(`'${text}' is not a position: type three whole numbers, or three per game of a sum.`);
+  const { piles, error } = readPiles(text);
+  if (error) {
+    showMessage(`'${text}' is not a position: ${error}.`);
     return;
   }
   await play.start(piles);

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use fantoccini::Locator;
 use libtest_mimic::Failed;
 use serde_json::{Value, json};
 
@@ -61,6 +62,10 @@ pub(crate) async fn bad_url_parameter(s: &Session) -> Outcome {
         ("?piles=0,0,100000", "only up to"),
         ("?piles=1001,1,1", "only up to 1000"),
         ("?piles=1,2", "2 piles: a position is three piles"),
+        (
+            "?piles=1,,2,3",
+            "a ',' after 1 pile: a comma goes between two piles",
+        ),
         ("?view=board", "The link's view 'board'"),
         ("?view=map&a=-4", "The link's parameter 'a'"),
     ] {
@@ -104,6 +109,31 @@ pub(crate) async fn bad_url_parameter(s: &Session) -> Outcome {
         .await?;
     if limit != json!("60") {
         return Err(format!("a=x&limit=99999: the form shows limit {limit}"));
+    }
+    // Typed piles are read as the library reads them: a slip is refused
+    // in its words, not played as another position.
+    s.open_page("?piles=3,5,7").await?;
+    for (typed, needle) in [
+        (
+            "1 2 + 3 4 5 6",
+            "a '+' after 2 piles: a '+' goes between games",
+        ),
+        (
+            "1,2,3,",
+            "a ',' after 3 piles: a comma goes between two piles",
+        ),
+        ("1 2 3 4", "4 piles: a position is three piles"),
+    ] {
+        s.type_into("start-piles", typed).await?;
+        s.click(Locator::Css("#new-game button[type=submit]"))
+            .await?;
+        let message = s.text("#message").await?;
+        let piles = s.url_piles().await?;
+        if !message.contains(needle) || piles != "3,5,7" {
+            return Err(format!(
+                "typed {typed:?}: the message {message:?}, the piles {piles}"
+            ));
+        }
     }
     Ok(())
 }
