@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use stone_game::GrundyMap;
 
-use crate::heat_map::{HeatMapText, paint_heat_map, picture_size};
+use crate::heat_map::{HeatMapText, SCALE_STEPS, paint_heat_map, picture_size};
 use crate::palette::{self, LOSING, Rgb, WIN_SCALE};
 use crate::{Paint, palette::along};
 
@@ -20,9 +20,10 @@ pub(crate) fn grundy_text(a: u64, limit: u64) -> HeatMapText {
 
 /// The colour `t` of the way up the scale of a map whose largest value is
 /// `largest`: the losing colour over the share of value 0 (the bottom half
-/// step), the wins' scale above.
+/// step of a value, and at least the bar's first step, so that past 256
+/// values 0 still shows), the wins' scale above.
 fn grundy_scale(t: f64, largest: u32) -> Rgb {
-    if t * f64::from(largest) < 0.5 {
+    if t * f64::from(largest) < 0.5 || t < 1.0 / f64::from(SCALE_STEPS) {
         LOSING
     } else {
         along(WIN_SCALE, t)
@@ -112,10 +113,21 @@ mod tests {
             let t = (2 * i + 1) as f64 / 512.0;
             assert_eq!(bar["fill"], hex(grundy_scale(t, largest)), "bar {i}");
         }
+        assert_eq!(
+            rects[1 + cells]["fill"],
+            hex(LOSING),
+            "the bar's first step"
+        );
         // Value 0 takes the bottom half step of the scale, the wins the rest.
         assert_eq!(grundy_scale(0.0, 10), LOSING);
         assert_eq!(grundy_scale(0.049, 10), LOSING);
         assert_eq!(grundy_scale(0.05, 10), along(WIN_SCALE, 0.05));
         assert_eq!(grundy_scale(1.0, 10), WIN_SCALE[1]);
+        // Past 256 values, still the bar's first step, and only it.
+        let step = 1.0 / f64::from(SCALE_STEPS);
+        for largest in [300, 1000, 2200] {
+            assert_eq!(grundy_scale(step / 2.0, largest), LOSING, "{largest}");
+            assert_ne!(grundy_scale(1.5 * step, largest), LOSING, "{largest}");
+        }
     }
 }

@@ -63,13 +63,15 @@ pub(crate) fn heat_map_chart<'a, DB: DrawingBackend>(
     limit: u64,
     words: &HeatMapText,
 ) -> Result<Chart<'a, DB>, String> {
-    let edge = limit as f64 + 1.0;
+    // Cell `u` spans u - 0.5 to u + 0.5, so that each number names the
+    // cell its tick stands at the middle of, as the slices' marks do.
+    let edge = limit as f64 + 0.5;
     let mut chart = ChartBuilder::on(map_area)
         .caption(&words.caption, (FONT, 26))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(64)
-        .build_cartesian_2d(0.0..edge, 0.0..edge)
+        .build_cartesian_2d(-0.5..edge, -0.5..edge)
         .map_err(text)?;
     chart
         .configure_mesh()
@@ -115,11 +117,18 @@ pub(crate) fn paint_cells<DB: DrawingBackend>(
     // `u` across, `v` up: the palette's orientation.
     let cells = colours.enumerate().map(|(i, [r, g, b])| {
         let (u, v) = ((i as u64 / side) as f64, (i as u64 % side) as f64);
-        Rectangle::new([(u, v), (u + 1.0, v + 1.0)], RGBColor(r, g, b).filled())
+        Rectangle::new(
+            [(u - 0.5, v - 0.5), (u + 0.5, v + 0.5)],
+            RGBColor(r, g, b).filled(),
+        )
     });
     chart.draw_series(cells).map_err(text)?;
     Ok(scale_area)
 }
+
+/// The steps a colour scale's bar is drawn in, each in the colour of its
+/// middle.
+pub(crate) const SCALE_STEPS: u32 = 256;
 
 /// The margins above and below a colour scale as high as its map, so that
 /// the bar runs from the bottom of the map's plot up to near its top.
@@ -155,12 +164,11 @@ pub(crate) fn paint_colour_scale<DB: DrawingBackend>(
         .y_label_formatter(&whole)
         .draw()
         .map_err(text)?;
-    const STEPS: u32 = 256;
     scale
-        .draw_series((0..STEPS).map(|i| {
+        .draw_series((0..SCALE_STEPS).map(|i| {
             let (lo, hi) = (
-                f64::from(i) / f64::from(STEPS),
-                f64::from(i + 1) / f64::from(STEPS),
+                f64::from(i) / f64::from(SCALE_STEPS),
+                f64::from(i + 1) / f64::from(SCALE_STEPS),
             );
             let [r, g, b] = palette((lo + hi) / 2.0);
             Rectangle::new(

@@ -124,6 +124,39 @@ mod tests {
         }
     }
 
+    /// Each number on the axes stands at the middle of the cell it names,
+    /// as the slices' numbers stand at their marks: b across, c up.
+    #[test]
+    fn each_axis_number_names_the_cell_it_stands_at() {
+        let scratch = scratch();
+        let n = 20;
+        let file = scratch.path().join("partners.svg");
+        draw_to(Picture::Partners(&partners(n)), &file);
+        let text = std::fs::read_to_string(&file).expect("the SVG");
+        let svg = roxmltree::Document::parse(&text).expect("it parses");
+        let mut checked = 0;
+        for label in svg.descendants().filter(|e| e.has_tag_name("text")) {
+            let Some(k) = label.text().and_then(|t| t.trim().parse::<u64>().ok()) else {
+                continue;
+            };
+            let at = |name| label.attribute(name).and_then(|v| v.parse::<f64>().ok());
+            let (x, y) = (at("x").expect("x"), at("y").expect("y"));
+            // The x axis's numbers are centred on their ticks, the y axis's
+            // end at theirs; the colour scale's begin at theirs.
+            let (centre, along) = match label.attribute("text-anchor") {
+                Some("middle") => (partners_cell_pixels(n, &[(k, 0)]).unwrap()[0].0, x),
+                Some("end") => (partners_cell_pixels(n, &[(0, k)]).unwrap()[0].1, y),
+                _ => continue,
+            };
+            assert!(
+                (f64::from(centre) - along).abs() <= 1.0,
+                "the number {k} at {along}, the middle of its cell at {centre}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 10, "{checked} numbers on the axes");
+    }
+
     #[test]
     fn a_partners_svg_has_one_cell_per_pair() {
         let scratch = scratch();

@@ -34,7 +34,7 @@ pub(crate) fn heat_map_cell_pixels(
     Some(
         pairs
             .iter()
-            .map(|&(u, v)| chart.backend_coord(&(u as f64 + 0.5, v as f64 + 0.5)))
+            .map(|&(u, v)| chart.backend_coord(&(u as f64, v as f64)))
             .collect(),
     )
 }
