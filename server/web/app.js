@@ -41,7 +41,7 @@ const state = {
   misere: false,
 };
 
-const play = new Play({ onChange: () => pushUrl(), showMessage });
+const play = new Play({ onChange: () => pushUrl(), showMessage, clearMessage });
 const map = new MapView({
   onPick: (piles) => pickFromMap(piles),
   onChange: () => pushUrl(),

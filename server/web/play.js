@@ -72,9 +72,10 @@ const agree = (name, verb) => `${name} ${name === "You" ? verb : `${verb}s`}`;
 export const DEFAULT_DELAY = 1000;
 
 export class Play {
-  constructor({ onChange, showMessage }) {
+  constructor({ onChange, showMessage, clearMessage }) {
     this.onChange = onChange;
     this.showMessage = showMessage;
+    this.clearMessage = clearMessage;
     // Each position, with its answer and the name of who moved to it
     // ("start" for the first): entry i has the first player to move when
     // i is even, the second when it is odd.
@@ -251,6 +252,9 @@ export class Play {
 
   async play(to) {
     if (this.busy || this.over()) return;
+    // A move played is the person's next step: what was said before it
+    // (a bad link, a refused import) no longer stands beside the game.
+    this.clearMessage();
     // A move played from the move buttons keeps the focus among them.
     this.keepFocus = this.movesBox.contains(document.activeElement);
     this.busy = true;

@@ -110,6 +110,14 @@ pub(crate) async fn bad_url_parameter(s: &Session) -> Outcome {
     if limit != json!("60") {
         return Err(format!("a=x&limit=99999: the form shows limit {limit}"));
     }
+    // The message stands until the next move played, not beside the
+    // game after it.
+    s.open_link("?piles=3,x,7").await?;
+    s.wait_until("!document.getElementById('message').hidden")
+        .await?;
+    s.play_move(0).await?;
+    s.wait_until("document.getElementById('message').hidden")
+        .await?;
     // Typed piles are read as the library reads them: a slip is refused
     // in its words, not played as another position.
     s.open_page("?piles=3,5,7").await?;
