@@ -271,6 +271,7 @@ export class MapView {
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
     if (step && e.shiftKey) {
       this.pan(step[0] * 5, step[1] * 5);
+      this.cursorIntoView();
     } else if (step) {
       this.cursor = {
         b: Math.min(this.limit, Math.max(0, this.cursor.b + step[0])),
@@ -283,14 +284,31 @@ export class MapView {
       this.onPick([this.a, this.cursor.b, this.cursor.c]);
     } else if (e.key === "+" || e.key === "=") {
       this.zoom(1.25);
+      this.cursorIntoView();
     } else if (e.key === "-") {
       this.zoom(0.8);
+      this.cursorIntoView();
     } else if (e.key === "0") {
       this.fit();
     } else {
       return;
     }
     e.preventDefault();
+  }
+
+  // After the keyboard moved the view, the keyboard's cell moves into it
+  // (to the nearest cell wholly in view), so that Enter never plays a
+  // position out of sight.
+  cursorIntoView() {
+    const into = (v, origin) => Math.min(
+      Math.max(v, Math.max(0, Math.ceil(origin))),
+      Math.min(this.limit, Math.floor(origin + this.cells) - 1),
+    );
+    const cursor = { b: into(this.cursor.b, this.origin.x), c: into(this.cursor.c, this.origin.y) };
+    if (cursor.b === this.cursor.b && cursor.c === this.cursor.c) return;
+    this.cursor = cursor;
+    this.showCell(cursor);
+    this.draw();
   }
 
   keepInView({ b, c }) {

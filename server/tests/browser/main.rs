@@ -64,7 +64,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 36] = [
+const TESTS: [(&str, TestFn); 37] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page::page_loads_cleanly(s)),
@@ -169,6 +169,9 @@ const TESTS: [(&str, TestFn); 36] = [
     }),
     ("the_maps_marks_stand_out_in_both_schemes", |s| {
         Box::pin(map::map_marks_stand_out_in_both_schemes(s))
+    }),
+    ("the_maps_keyboard_cell_stays_in_view", |s| {
+        Box::pin(map::map_cursor_stays_in_view(s))
     }),
     ("the_maps_message_stays_in_the_map_view", |s| {
         Box::pin(map::map_message_stays_in_its_view(s))

@@ -721,3 +721,44 @@ async fn marks_stand_out(s: &Session, scheme: &str) -> Outcome {
     }
     Ok(())
 }
+
+/// The keyboard's cell stays in view when the keyboard zooms or pans the
+/// map: from cell (2, 3), two zooms about the middle and a pan to the
+/// right would leave it out of sight; it is still drawn (pixels of the
+/// cursor's colour on the canvas), and Enter plays the cell the readout
+/// names.
+pub(crate) async fn map_cursor_stays_in_view(s: &Session) -> Outcome {
+    s.open_page("?view=map&a=5&limit=40&colour=losing").await?;
+    s.js("document.getElementById('map-canvas').focus(); return null;")
+        .await?;
+    // Right, right, up, up, up; +, +; Shift+Right.
+    s.keys_to_focused("\u{E014}\u{E014}\u{E013}\u{E013}\u{E013}++\u{E008}\u{E014}\u{E000}")
+        .await?;
+    let found = s
+        .js("const canvas = document.getElementById('map-canvas');
+             const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+             const cursor = getComputedStyle(document.documentElement).getPropertyValue('--map-cursor').trim()
+               .match(/[0-9a-f]{2}/gi).map((h) => parseInt(h, 16));
+             let ring = 0;
+             for (let i = 0; i < data.length; i += 4) {
+               if (cursor.every((v, k) => data[i + k] === v)) ring += 1;
+             }
+             return [ring, document.getElementById('map-readout').textContent];")
+        .await?;
+    let readout = found[1].as_str().unwrap_or_default().to_string();
+    if found[0].as_u64().unwrap_or(0) == 0 {
+        return Err(format!(
+            "after two zooms and a pan, no cursor drawn on the map; the readout {readout:?}"
+        ));
+    }
+    let named = readout
+        .strip_prefix("{5, ")
+        .and_then(|rest| rest.split_once('}'))
+        .map(|(pair, _)| pair.replace(' ', ""))
+        .ok_or_else(|| format!("the readout names no cell: {readout:?}"))?;
+    s.keys_to_focused("\u{E007}").await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '5,{named}'"
+    ))
+    .await
+}
