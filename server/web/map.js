@@ -58,6 +58,9 @@ export class MapView {
     this.origin = { x: 0, y: 0 }; // the cell at the bottom left, fractional
     this.cursor = { b: 0, c: 0 };
     this.hover = null;
+    // The position a finger last tapped: a finger has no hover, so its
+    // first tap shows a position's value and a second one plays from it.
+    this.tapped = null;
     this.drag = null;
     this.pointers = new Map(); // the pointers down: touches for a pinch
     this.scaleCanvas = document.getElementById("map-scale");
@@ -98,10 +101,22 @@ export class MapView {
       this.drag = null;
       const cell = this.cellAt(e.offsetX, e.offsetY);
       if (drag && !drag.moved) {
-        if (cell) this.onPick([this.a, cell.b, cell.c]);
+        if (!cell) return;
+        const again = this.tapped && this.tapped.b === cell.b && this.tapped.c === cell.c;
+        if (e.pointerType === "touch" && !again) {
+          this.tapped = cell;
+          this.hover = cell;
+          this.showCell(cell, "Tap it again to play from it.");
+          this.draw();
+          return;
+        }
+        this.tapped = null;
+        this.onPick([this.a, cell.b, cell.c]);
       } else if (drag) {
         // After a drag, the position now under the pointer, not the
-        // keyboard's cursor that the click's focus showed.
+        // keyboard's cursor that the click's focus showed; a tap after it
+        // starts again from showing a value.
+        this.tapped = null;
         this.hover = cell;
         if (cell) this.showCell(cell);
         this.draw();
@@ -112,12 +127,22 @@ export class MapView {
       this.zoom(e.deltaY < 0 ? 1.25 : 0.8, e.offsetX, e.offsetY);
     }, { passive: false });
     c.addEventListener("keydown", (e) => this.key(e));
-    // The keyboard's cell is drawn while the map has the focus.
-    c.addEventListener("focus", () => { this.showCell(this.cursor); this.draw(); });
+    // The keyboard's cell is drawn while the map has the keyboard's focus
+    // (not a click's or a tap's, which point at a cell of their own).
+    c.addEventListener("focus", () => {
+      if (!this.keyboardFocus()) return;
+      this.showCell(this.cursor);
+      this.draw();
+    });
     c.addEventListener("blur", () => this.draw());
     document.getElementById("zoom-in").addEventListener("click", () => this.zoom(1.25));
     document.getElementById("zoom-out").addEventListener("click", () => this.zoom(0.8));
     document.getElementById("zoom-reset").addEventListener("click", () => this.fit());
+  }
+
+  // Whether the map has the focus from the keyboard, which shows its cell.
+  keyboardFocus() {
+    return document.activeElement === this.canvas && this.canvas.matches(":focus-visible");
   }
 
   // The distance between the two pointers down.
@@ -152,6 +177,7 @@ export class MapView {
     // without a request the server would refuse.
     if (colour === "grundy" && misere) colour = "remoteness";
     this.readout.textContent = "Loading…";
+    this.tapped = null;
     const calls = [api.slice(a, limit, misere)];
     if (colour === "grundy") calls.push(api.grundy(a, limit, misere));
     if (colour === "remoteness") calls.push(api.remoteness(a, limit, misere));
@@ -326,11 +352,12 @@ export class MapView {
     const parts = [`{${this.a}, ${b}, ${c}}: ${losing ? "losing" : "winning"} for the player to move`];
     if (this.data.grundy) parts.push(`Grundy value ${this.data.grundy[b][c]}`);
     if (this.data.remoteness) parts.push(`remoteness ${this.data.remoteness[b][c]}`);
-    return `${parts.join("; ")}. Click or press Enter to play from it.`;
+    return `${parts.join("; ")}.`;
   }
 
-  showCell(cell) {
-    this.readout.textContent = this.describe(cell);
+  // The readout of `cell`, ending with how to play from it.
+  showCell(cell, how = "Click or press Enter to play from it.") {
+    this.readout.textContent = `${this.describe(cell)} ${how}`;
   }
 
   // The text alternative: the losing positions in view, remade only when
@@ -449,7 +476,7 @@ export class MapView {
         ctx.beginPath(); ctx.moveTo(px(b0), y - 0.5); ctx.lineTo(px(b1 + 1), y - 0.5); ctx.stroke();
       }
     }
-    for (const [cell, lineWidth] of [[this.hover, 2], [document.activeElement === this.canvas ? this.cursor : null, 3]]) {
+    for (const [cell, lineWidth] of [[this.hover, 2], [this.keyboardFocus() ? this.cursor : null, 3]]) {
       if (!cell) continue;
       ctx.strokeStyle = col.cursor;
       ctx.lineWidth = lineWidth;

@@ -64,7 +64,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 37] = [
+const TESTS: [(&str, TestFn); 38] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page::page_loads_cleanly(s)),
@@ -172,6 +172,9 @@ const TESTS: [(&str, TestFn); 37] = [
     }),
     ("the_maps_keyboard_cell_stays_in_view", |s| {
         Box::pin(map::map_cursor_stays_in_view(s))
+    }),
+    ("a_finger_taps_once_to_see_a_position_twice_to_play", |s| {
+        Box::pin(map::map_tap_shows_then_plays(s))
     }),
     ("the_maps_message_stays_in_the_map_view", |s| {
         Box::pin(map::map_message_stays_in_its_view(s))

@@ -751,14 +751,67 @@ pub(crate) async fn map_cursor_stays_in_view(s: &Session) -> Outcome {
             "after two zooms and a pan, no cursor drawn on the map; the readout {readout:?}"
         ));
     }
-    let named = readout
-        .strip_prefix("{5, ")
-        .and_then(|rest| rest.split_once('}'))
-        .map(|(pair, _)| pair.replace(' ', ""))
-        .ok_or_else(|| format!("the readout names no cell: {readout:?}"))?;
+    let named =
+        cell_named(&readout, 5).ok_or_else(|| format!("the readout names no cell: {readout:?}"))?;
     s.keys_to_focused("\u{E007}").await?;
     s.wait_until(&format!(
         "new URLSearchParams(location.search).get('piles') === '5,{named}'"
     ))
     .await
+}
+
+/// A finger has no hover: its first tap on a position shows its value and
+/// plays nothing; a second tap on it plays from it.
+pub(crate) async fn map_tap_shows_then_plays(s: &Session) -> Outcome {
+    s.open_page("?view=map&a=3&limit=20").await?;
+    let canvas = s
+        .client
+        .find(Locator::Id("map-canvas"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let tap = || {
+        TouchActions::new("finger".into())
+            .then(PointerAction::MoveToElement {
+                element: canvas.clone(),
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            })
+    };
+    s.client
+        .perform_actions(tap())
+        .await
+        .map_err(|e| e.to_string())?;
+    let first = s
+        .js("return [new URLSearchParams(location.search).get('view'), \
+             document.getElementById('map-readout').textContent]")
+        .await?;
+    let readout = first[1].as_str().unwrap_or_default().to_string();
+    let Some(named) = cell_named(&readout, 3) else {
+        return Err(format!("after one tap the readout {readout:?}"));
+    };
+    if first[0] != json!("map") || !readout.ends_with("Tap it again to play from it.") {
+        return Err(format!("after one tap: {first} (the view, the readout)"));
+    }
+    s.client
+        .perform_actions(tap())
+        .await
+        .map_err(|e| e.to_string())?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '3,{named}'"
+    ))
+    .await
+}
+
+/// The cell `b,c` a readout of the map of `{a, b, c}` names, as a link's
+/// piles write it after `a`.
+fn cell_named(readout: &str, a: u64) -> Option<String> {
+    let rest = readout.strip_prefix(&format!("{{{a}, "))?;
+    Some(rest.split_once('}')?.0.replace(' ', ""))
 }
