@@ -147,7 +147,7 @@ pub(crate) struct Serve {
     pub port: u16,
     /// The address to listen on; one that is not loopback lets other
     /// machines in
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1", value_parser = listen_address)]
     pub host: std::net::IpAddr,
     /// A name, besides IP addresses and localhost, that requests may give
     /// as the server's (repeatable)
@@ -532,6 +532,24 @@ fn port(s: &str) -> Result<u16, String> {
         .map_err(|e| in_words(e, || format!("the largest port is {}", u16::MAX)))
 }
 
+/// `serve --host`: the IP address to listen on. A name is refused with
+/// the address to give instead: the server binds an address, and which
+/// names requests may give is `--allow-host`'s.
+#[cfg(feature = "serve")]
+fn listen_address(s: &str) -> Result<std::net::IpAddr, String> {
+    s.parse().map_err(|_| {
+        if s.is_empty() {
+            "expected an IP address, got an empty string".to_string()
+        } else if s.eq_ignore_ascii_case("localhost") {
+            "expected an IP address: for localhost, give 127.0.0.1 (or ::1)".to_string()
+        } else {
+            "expected an IP address, as 127.0.0.1, ::1 or 0.0.0.0; for a host name, give \
+             its address (and --allow-host NAME for the name)"
+                .to_string()
+        }
+    })
+}
+
 /// `serve --allow-host`: a host name as `Host` gives it, without a port
 /// (a request's port is not compared): letters, digits, `-` and `.`. An
 /// empty name, a port or a wildcard would never match, or match what it
@@ -561,6 +579,25 @@ fn host_name(s: &str) -> Result<String, String> {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[cfg(feature = "serve")]
+    #[test]
+    fn the_address_listened_on_is_an_ip_address() {
+        assert_eq!(listen_address("127.0.0.1"), Ok([127, 0, 0, 1].into()));
+        assert_eq!(
+            listen_address("::1"),
+            Ok(std::net::Ipv6Addr::LOCALHOST.into())
+        );
+        assert_eq!(
+            listen_address("localhost"),
+            Err("expected an IP address: for localhost, give 127.0.0.1 (or ::1)".to_string())
+        );
+        for name in ["example.org", "127.0.0.1:80", "1.2.3"] {
+            let why = listen_address(name).unwrap_err();
+            assert!(why.contains("give its address"), "{name}: {why}");
+        }
+        assert!(listen_address("").unwrap_err().contains("empty"));
+    }
 
     #[cfg(feature = "serve")]
     #[test]
