@@ -7,9 +7,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use stone_game::{Convention, RemotenessMap};
 
-use crate::Paint;
 use crate::heat_map::{HeatMapText, MAP_MARGINS, paint_cells, paint_colour_scale, picture_size};
 use crate::palette::{self, LOSE_SCALE, Rgb, WIN_SCALE, along};
+use crate::{FONT, Paint, text};
 
 /// The greatest remoteness of each outcome on a map: the dark end of its
 /// scale.
@@ -80,7 +80,15 @@ impl Paint for RemotenessMap {
         let win_max = u64::from(longest.win);
         let lose_max = u64::from(longest.lose);
         paint_colour_scale(&wins, win_max, "win in", &win, (above, 16))?;
-        paint_colour_scale(&losses, lose_max, "lose in", &lose, (16, below))
+        if points(self).any(|(losing, _)| losing) {
+            return paint_colour_scale(&losses, lose_max, "lose in", &lose, (16, below));
+        }
+        // A plane with no loss in it says so where the losses' scale would
+        // stand, rather than a scale that colours none of its cells.
+        let style = TextStyle::from((FONT, 22)).color(&BLACK);
+        losses
+            .draw_text("lose in: none", &style, (10, 16))
+            .map_err(text)
     }
 }
 
@@ -170,5 +178,20 @@ mod tests {
         );
         let caption = "Misère remoteness of {2, b, c}, b, c ≤ 20";
         assert!(std::fs::read_to_string(&file).unwrap().contains(caption));
+        assert!(svg_texts(&file).contains(&"lose in".to_string()));
+    }
+
+    /// A plane with no loss in it (every partner of `{60, b}` past 20)
+    /// says so over the losses' scale.
+    #[test]
+    fn a_map_without_a_loss_says_so_over_the_losses_scale() {
+        let scratch = scratch();
+        let file = scratch.path().join("remoteness.svg");
+        let map = remoteness(60, 20, Convention::Normal);
+        assert!((0..=20).all(|b| (0..=20).all(|c| map.is_losing(b, c) == Some(false))));
+        draw_to(Picture::Remoteness(&map), &file);
+        let texts = svg_texts(&file);
+        assert!(texts.contains(&"lose in: none".to_string()), "{texts:?}");
+        assert!(!texts.contains(&"lose in".to_string()), "{texts:?}");
     }
 }

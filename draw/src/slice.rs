@@ -20,8 +20,9 @@ fn slice_chart<'a, DB: DrawingBackend>(
     a: u64,
     limit: u64,
     convention: Convention,
+    none: bool,
 ) -> Result<Chart<'a, DB>, String> {
-    let caption = match (a, convention) {
+    let mut caption = match (a, convention) {
         (0, Convention::Normal) => {
             format!("Losing positions {{0, b, c}}, b, c ≤ {limit}: Wythoff's game")
         }
@@ -33,6 +34,10 @@ fn slice_chart<'a, DB: DrawingBackend>(
             format!("Misère losing positions {{{a}, b, c}}, b, c ≤ {limit}")
         }
     };
+    // An empty plane says so, rather than looking like a failed drawing.
+    if none {
+        caption.push_str(": none");
+    }
     let edge = limit as f64 + 0.5;
     let mut chart = ChartBuilder::on(root)
         .caption(caption, (FONT, 28))
@@ -63,7 +68,8 @@ impl Paint for Slice {
 
     fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
         root.fill(&WHITE).map_err(text)?;
-        let mut chart = slice_chart(root, self.a, self.limit, self.convention)?;
+        let none = self.losing.is_empty();
+        let mut chart = slice_chart(root, self.a, self.limit, self.convention, none)?;
         let radius = mark_radius(self.limit);
         chart
             .draw_series(
@@ -86,7 +92,6 @@ fn mark_radius(limit: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
-    use std::fs;
     use std::path::Path;
 
     use stone_game::{RemotenessTable, Solver};
@@ -103,7 +108,7 @@ mod tests {
         register_font().ok()?;
         let mut svg = String::new();
         let root = SVGBackend::with_string(&mut svg, SLICE_SIZE).into_drawing_area();
-        let chart = slice_chart(&root, a, limit, Convention::Normal).ok()?;
+        let chart = slice_chart(&root, a, limit, Convention::Normal, false).ok()?;
         Some(
             pairs
                 .iter()
@@ -194,17 +199,6 @@ mod tests {
         }
     }
 
-    /// The texts of the SVG `file`, trimmed, in document order.
-    fn svg_texts(file: &Path) -> Vec<String> {
-        let text = fs::read_to_string(file).expect("the SVG exists");
-        let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
-        svg.descendants()
-            .filter_map(|n| n.text())
-            .map(|t| t.trim().to_string())
-            .filter(|t| !t.is_empty())
-            .collect()
-    }
-
     /// The radii of the circles of the SVG `file`, all of them.
     fn circle_radii(file: &Path) -> BTreeSet<String> {
         svg_elements(file, "circle")
@@ -258,6 +252,11 @@ mod tests {
             (
                 misere.slice(3, 10).unwrap(),
                 "Misère losing positions {3, b, c}, b, c ≤ 10",
+            ),
+            // No losing position in the plane: the caption says so.
+            (
+                slice(500, 100),
+                "Losing positions {500, b, c}, b, c ≤ 100: none",
             ),
         ] {
             let file = dir.join("slice.svg");

@@ -143,6 +143,17 @@ pub(crate) fn svg_elements(file: &Path, tag: &str) -> Vec<BTreeMap<String, Strin
         .collect()
 }
 
+/// The texts of the SVG `file`, trimmed, in document order.
+pub(crate) fn svg_texts(file: &Path) -> Vec<String> {
+    let text = fs::read_to_string(file).expect("the SVG exists");
+    let svg = roxmltree::Document::parse(&text).expect("the SVG parses");
+    svg.descendants()
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
 /// How many elements named `tag` the SVG `file` holds; it must parse.
 pub(crate) fn count_tags(file: &Path, tag: &str) -> usize {
     svg_elements(file, tag).len()
