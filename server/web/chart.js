@@ -17,8 +17,10 @@ const SVG = "http://www.w3.org/2000/svg";
 export function historyChart({ width, points, index, sides, onPick }) {
   // The lower half's label has a line of its own under the move numbers,
   // which run across the whole width on a phone.
-  const height = 256;
-  const [left, right, top, bottom] = [52, 12, 24, 46];
+  // The upper half's label stands above the top edge, clear of a ringed
+  // point at remoteness 0 under it.
+  const height = 260;
+  const [left, right, top, bottom] = [52, 12, 30, 46];
   // The first point, ringed (radius 7 and its stroke), stays clear of the
   // remoteness numbers, which end 8 pixels left of the axis.
   const inset = 10;
@@ -53,7 +55,7 @@ export function historyChart({ width, points, index, sides, onPick }) {
     add("text", { x: 12, y: top + half, class: "axis-label", transform: `rotate(-90 12 ${top + half})`, "text-anchor": "middle" }, "remoteness");
   }
   add("line", { x1: left - 4, x2: width - right, y1: top + half, y2: top + half, class: "axis" });
-  add("text", { x: width - right, y: top - 8, class: "axis-label side", "text-anchor": "end" }, sides[0]);
+  add("text", { x: width - right, y: top - 12, class: "axis-label side", "text-anchor": "end" }, sides[0]);
   add("text", { x: width - right, y: height - 4, class: "axis-label side", "text-anchor": "end" }, sides[1]);
   // The moves, numbered along the bottom.
   const numbers = base + 26;
@@ -65,10 +67,14 @@ export function historyChart({ width, points, index, sides, onPick }) {
   add("line", { x1: x(index), x2: x(index), y1: top, y2: base, class: "now-line" });
   const at = (i) => [x(i), y(points[i].winner, remoteness[i])];
   add("polyline", { points: points.map((_, i) => at(i).join(",")).join(" "), class: "trace" });
+  // Points closer than their size are drawn smaller, so that a long
+  // game's points stay apart (down to 1.5 pixels: the trace between them
+  // still shows who wins).
+  const radius = Math.max(1.5, Math.min(5, (step - 1) / 2));
   points.forEach((p, i) => {
     const [cx, cy] = at(i);
     const dot = add("circle", {
-      cx, cy, r: i === index ? 7 : 5,
+      cx, cy, r: i === index ? 7 : radius,
       class: `${p.outcome}${i === index ? " now" : ""}${i > index ? " future" : ""}`,
       "data-index": String(i),
     });

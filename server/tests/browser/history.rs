@@ -215,6 +215,41 @@ pub(crate) async fn chart_at_its_width(s: &Session) -> Outcome {
             overlaps[0], overlaps[1]
         ));
     }
+    // A game that the first player wins, one stone at a time from 9 0 0:
+    // its last point, ringed, at the top right, clear of the upper half's
+    // label; and a long game's points drawn smaller, each still apart.
+    let game: Vec<String> = (0..=9).rev().map(|a| format!("{a}+0+0")).collect();
+    s.open_page(&format!("?engine=none&game={}", game.join("+%3E+")))
+        .await?;
+    let side_hits = "const svg = document.querySelector('#history svg');
+         const sides = [...svg.querySelectorAll('text.side')].map((t) => t.getBoundingClientRect());
+         const points = [...svg.querySelectorAll('circle')].map((c) => c.getBoundingClientRect());
+         const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+         return [points.length, sides.length,
+                 points.filter((p) => sides.some((t) => hit(p, t))).length];";
+    let found = s.js(side_hits).await?;
+    if found != json!([10, 2, 0]) {
+        return Err(format!(
+            "at 390 pixels, a game of 10 positions won by the first player \
+             ([points, side labels, points on a label]): {found}"
+        ));
+    }
+    // A game of 61 positions at 390 pixels: 5 pixels a move, and the
+    // points, but the ringed one, apart.
+    let game: Vec<String> = (0..=60).rev().map(|a| format!("{a}+0+0")).collect();
+    s.open_page(&format!("?engine=none&game={}", game.join("+%3E+")))
+        .await?;
+    let apart = s
+        .js("const dots = [...document.querySelectorAll('#history circle:not(.now)')]
+               .map((c) => c.getBoundingClientRect()).sort((a, b) => a.left - b.left);
+             return [dots.length, dots.filter((d, i) => i > 0 && d.left < dots[i - 1].right).length];")
+        .await?;
+    if apart != json!([60, 0]) {
+        return Err(format!(
+            "at 390 pixels, a game of 61 positions ([points not ringed, points on the one \
+             before]): {apart}"
+        ));
+    }
     // Resized, it is drawn again at its new width, each time.
     let drawn_at_its_width = "Math.abs(document.querySelector('#history svg').getBoundingClientRect().width \
          - document.querySelector('#history svg').viewBox.baseVal.width) <= 0.5";
