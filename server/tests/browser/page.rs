@@ -181,8 +181,25 @@ pub(crate) async fn phone_width(s: &Session) -> Outcome {
                      const middle = (own.top + own.bottom) / 2; \
                      return middle < field.top || middle > field.bottom; }) \
                    .map((label) => label.htmlFor); \
-                 return [page.scrollWidth, page.clientWidth, wide.slice(0, 5), out, apart];")
+                 const rows = (pile) => [...pile.querySelectorAll('.stone')].map((st) => st.getBoundingClientRect()); \
+                 let closest = Infinity; \
+                 for (const game of document.querySelectorAll('.game')) { \
+                   if (game.offsetParent === null) continue; \
+                   const piles = [...game.querySelectorAll('.pile')].map(rows).filter((r) => r.length); \
+                   for (let i = 1; i < piles.length; i += 1) { \
+                     const gap = Math.min(...piles[i].map((r) => r.top)) - Math.max(...piles[i - 1].map((r) => r.bottom)); \
+                     closest = Math.min(closest, gap); } } \
+                 return [page.scrollWidth, page.clientWidth, wide.slice(0, 5), out, apart, \
+                         closest === Infinity ? null : closest];")
             .await?;
+        // A pile's stones that wrap stand 3 pixels apart; the next pile's
+        // stand well clear of them, so that none reads as another pile's.
+        let closest = overflow[5].as_f64();
+        if closest.is_some_and(|gap| gap < 12.0) {
+            return Err(format!(
+                "{query} at 390 px: two piles' stones {closest:?} pixels apart"
+            ));
+        }
         let (scroll, client) = (overflow[0].as_u64(), overflow[1].as_u64());
         if scroll > client
             || overflow[2] != json!([])
