@@ -10,6 +10,9 @@ const STONES_DRAWN = 30;
 const PILE_SETS = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
 // Past this many moves, the move list is grouped (renderMoves).
 const GROUPED_PAST = 300;
+// In a grouped list, a row of at most this many moves stays a row: a small
+// game of a large sum is played without opening a group.
+const ROW_UP_TO = 20;
 
 export const pileName = (i) => {
   let name = "";
@@ -573,9 +576,10 @@ export class Play {
   }
 
   // The moves of the position, a row for each set of piles of each game.
-  // Past GROUPED_PAST moves the rows are groups, collapsed, whose buttons
-  // are made when a group is opened: a position with piles of 1000 has
-  // 7000 moves, a sum of 8 such games 28,000.
+  // Past GROUPED_PAST moves the rows of more than ROW_UP_TO moves are
+  // groups, collapsed, whose buttons are made when a group is opened: a
+  // position with piles of 1000 has 7000 moves, a sum of 8 such games
+  // 28,000.
   renderMoves() {
     const piles = this.current.piles;
     const info = this.current.info;
@@ -602,7 +606,7 @@ export class Play {
             chips.append(chip);
           }
         };
-        if (!grouped) {
+        if (!grouped || most <= ROW_UP_TO) {
           fill();
           this.movesBox.append(el("div", { class: "move-row" }, label, chips));
           continue;

@@ -144,6 +144,21 @@ pub(crate) async fn large_position(s: &Session) -> Outcome {
     s.wait_until("new URLSearchParams(location.search).get('piles') === '125,125,123'")
         .await?;
     s.wait_for_turn().await?;
+    // A small game of a large sum keeps its rows, with their buttons: 1 2 3
+    // has 11 moves in 7 rows; the large game's 7 rows are groups.
+    s.open_page("?piles=1,2,3,125,125,124&engine=none").await?;
+    let shown = s
+        .js(
+            "return [document.querySelectorAll('#moves details').length, \
+             document.querySelectorAll('#moves div.move-row').length, \
+             document.querySelectorAll('#moves button.move').length]",
+        )
+        .await?;
+    if shown != json!([7, 7, 11]) {
+        return Err(format!(
+            "1 2 3 + 125 125 124 ([groups, rows, buttons]): {shown}"
+        ));
+    }
     Ok(())
 }
 
