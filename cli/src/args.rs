@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
 use stone_game::{Convention, ScannedTables, ScannedTriples};
 
-use crate::limits::{MAX_BRUTE, MAX_WHOLE_SCAN};
+use crate::limits::{MAX_BRUTE, MAX_GRUNDY, MAX_REMOTENESS, MAX_WHOLE_SCAN};
 use crate::runtime::RuntimeScan;
 
 /// Every losing position of the three-pile stone game.
@@ -155,6 +155,28 @@ pub(crate) struct Serve {
     pub allow_hosts: Vec<String>,
 }
 
+/// The pile `A` of a picture's plane, which `draw` refuses past `largest`,
+/// the furthest the picture computes: one past `u64` is refused naming it
+/// too, not `u64`'s largest.
+fn plane_pile(s: &str, largest: u32) -> Result<u64, String> {
+    parse_up_to(s, || format!("the largest A of this picture is {largest}"))
+}
+
+/// `A` of `draw slice`: a scan of the whole tables reaches it.
+fn slice_pile(s: &str) -> Result<u64, String> {
+    plane_pile(s, MAX_WHOLE_SCAN)
+}
+
+/// `A` of `draw grundy`: the Grundy values reach it.
+fn grundy_pile(s: &str) -> Result<u64, String> {
+    plane_pile(s, MAX_GRUNDY)
+}
+
+/// `A` of `draw remoteness`: the remoteness reaches it.
+fn remoteness_pile(s: &str) -> Result<u64, String> {
+    plane_pile(s, MAX_REMOTENESS)
+}
+
 /// The limit of `sum`, `count` and `list`: `L` or `--limit L`, one of them.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Limit {
@@ -301,7 +323,7 @@ pub(crate) enum Picture {
     #[command(allow_negative_numbers = true)]
     Slice {
         /// The pile the slice fixes (0: Wythoff's game)
-        #[arg(value_parser = parse_number)]
+        #[arg(value_parser = slice_pile)]
         a: u64,
         #[command(flatten)]
         target: DrawTarget,
@@ -324,7 +346,7 @@ pub(crate) enum Picture {
     #[command(allow_negative_numbers = true, mut_arg("misere", |a| a.hide(true)))]
     Grundy {
         /// The pile the slice fixes (0: Wythoff's game)
-        #[arg(value_parser = parse_number)]
+        #[arg(value_parser = grundy_pile)]
         a: u64,
         #[command(flatten)]
         target: DrawTarget,
@@ -333,7 +355,7 @@ pub(crate) enum Picture {
     #[command(allow_negative_numbers = true)]
     Remoteness {
         /// The pile the slice fixes (0: Wythoff's game)
-        #[arg(value_parser = parse_number)]
+        #[arg(value_parser = remoteness_pile)]
         a: u64,
         #[command(flatten)]
         target: DrawTarget,
@@ -491,7 +513,8 @@ fn in_words(e: NotANumber, too_large: impl FnOnce() -> String) -> String {
     }
 }
 
-/// Any whole number up to `u64::MAX`: `draw`'s and `play`'s numbers.
+/// Any whole number up to `u64::MAX`: `play --seed`, and a picture's
+/// limit within `u64` ([`PictureLimit`]).
 fn parse_number(s: &str) -> Result<u64, String> {
     parse_up_to(s, || format!("the largest number is {}", u64::MAX))
 }

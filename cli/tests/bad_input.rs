@@ -125,6 +125,18 @@ fn bad_number_past_u64() {
             vec!["is-losing", past, "1", "2"],
             "the two smaller piles are at most 32000",
         ),
+        (
+            vec!["draw", "slice", past, "-o", "s.png"],
+            "the largest A of this picture is 32000",
+        ),
+        (
+            vec!["draw", "grundy", past, "-o", "g.png"],
+            "the largest A of this picture is 1500",
+        ),
+        (
+            vec!["draw", "remoteness", past, "-o", "r.png"],
+            "the largest A of this picture is 1500",
+        ),
     ] {
         let e = bad(&args);
         assert!(
