@@ -207,3 +207,24 @@ fn typed_as_sum(text: &str) -> bool {
     let words = text.split(|c: char| c.is_whitespace() || c == ',');
     text.contains('+') || words.filter(|word| !word.is_empty()).count() > 3
 }
+
+#[cfg(test)]
+mod tests {
+    use super::typed_as_sum;
+
+    #[test]
+    fn a_sum_is_typed_with_a_plus_or_more_than_three_piles() {
+        for sum in [
+            "1 2 3 + 4 5 6",
+            "1 2 3+4 5 6",
+            "1 2 3 4 5 6",
+            "1,2,3,4",
+            "1 2 3 4",
+        ] {
+            assert!(typed_as_sum(sum), "{sum:?}");
+        }
+        for game in ["1 2 3", "1,2,3", " 1 , 2 , 3 ", "1,,2,3", "1 2", ""] {
+            assert!(!typed_as_sum(game), "{game:?}");
+        }
+    }
+}

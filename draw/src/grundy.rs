@@ -128,6 +128,11 @@ mod tests {
         for largest in [300, 1000, 2200] {
             assert_eq!(grundy_scale(step / 2.0, largest), LOSING, "{largest}");
             assert_ne!(grundy_scale(1.5 * step, largest), LOSING, "{largest}");
+            assert_ne!(
+                grundy_scale(step, largest),
+                LOSING,
+                "{largest}: the second step's foot"
+            );
         }
     }
 }
