@@ -325,11 +325,13 @@ export class MapView {
   // After the keyboard moved the view, the keyboard's cell moves into it
   // (to the nearest cell wholly in view), so that Enter never plays a
   // position out of sight.
+  // When no whole cell of the plane is in view (panned past its edge),
+  // the cell stays where it is: it is always a position of the plane.
   cursorIntoView() {
-    const into = (v, origin) => Math.min(
-      Math.max(v, Math.max(0, Math.ceil(origin))),
-      Math.min(this.limit, Math.floor(origin + this.cells) - 1),
-    );
+    const into = (v, origin) => {
+      const [low, high] = [Math.max(0, Math.ceil(origin)), Math.min(this.limit, Math.floor(origin + this.cells) - 1)];
+      return low > high ? v : Math.min(Math.max(v, low), high);
+    };
     const cursor = { b: into(this.cursor.b, this.origin.x), c: into(this.cursor.c, this.origin.y) };
     if (cursor.b === this.cursor.b && cursor.c === this.cursor.c) return;
     this.cursor = cursor;

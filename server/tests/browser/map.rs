@@ -757,7 +757,22 @@ pub(crate) async fn map_cursor_stays_in_view(s: &Session) -> Outcome {
     s.wait_until(&format!(
         "new URLSearchParams(location.search).get('piles') === '5,{named}'"
     ))
-    .await
+    .await?;
+    s.open_page("?view=map&a=5&limit=40&colour=losing").await?;
+    s.js("document.getElementById('map-canvas').focus(); return null;")
+        .await?;
+    // Panned past the plane's left edge, no whole cell in view: the cell
+    // stays a position of the plane (the readout, which names the cell
+    // whatever the colouring, would name a negative pile).
+    let left = format!("\u{E008}{}\u{E000}", "\u{E012}".repeat(20));
+    s.keys_to_focused(&left).await?;
+    let past = s.text("#map-readout").await?;
+    if cell_named(&past, 5).is_none_or(|cell| cell.contains('-')) {
+        return Err(format!(
+            "panned past the plane's edge, the readout {past:?}"
+        ));
+    }
+    Ok(())
 }
 
 /// A finger has no hover: its first tap on a position shows its value and
