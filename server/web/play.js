@@ -153,12 +153,12 @@ export class Play {
     return this.settle(generation);
   }
 
-  // The same game valued again in the convention now set (Misère ticked
-  // or cleared): its positions, who made each move, the position shown and
-  // the pause stay, so that the side to move keeps the move; only the
-  // values change. False (with the server's message shown) when the server
-  // refuses, and the game is left as it was; null when a newer action
-  // took the game over meanwhile.
+  // The same game valued again after the rules were toggled (Misère
+  // ticked or cleared): its positions, who made each move, the position
+  // shown and the pause stay, so that the side to move keeps the move;
+  // only the values change. False (with the server's message shown) when
+  // the server refuses, and the game is left as it was, under its rules
+  // before; null when a newer action took the game over meanwhile.
   async revalue() {
     const generation = this.newGeneration();
     this.busy = true;
@@ -169,7 +169,12 @@ export class Play {
     );
     if (!this.isLive(generation)) return null;
     const refused = answers.find((answer) => !answer.ok);
-    if (refused) return this.refused(`Cannot value the game again: ${refused.error}`);
+    if (refused) {
+      // Back to the rules the game's values are of before `refused` lets
+      // the engine move: a reply asked under the others would not fit.
+      this.misere = !this.misere;
+      return this.refused(`Cannot value the game again: ${refused.error}`);
+    }
     this.busy = false;
     this.paused = this.pausedBefore;
     this.entries = this.entries.map((e, i) => ({ ...e, info: answers[i].data }));

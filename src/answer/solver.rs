@@ -24,7 +24,8 @@ use crate::{
 ///
 /// | question | tables |
 /// |---|---|
-/// | [`value`](Self::value), [`position`](Self::position) of one game | [`RemotenessTable`] (with remoteness), else [`Tables`] or [`ScannedTriples`] (outcomes only) |
+/// | [`value`](Self::value) of one game | [`RemotenessTable`] (with remoteness), else [`Tables`] or [`ScannedTriples`], else [`GrundyTable`] (outcomes only) |
+/// | [`position`](Self::position) of one game | [`RemotenessTable`] (with remoteness), else [`Tables`] or [`ScannedTriples`] (outcomes only) |
 /// | [`winning_moves`](Self::winning_moves) of one game | [`Tables`], else [`RemotenessTable`] or [`ScannedTriples`] |
 /// | [`engine`](Self::engine) of one game | [`RemotenessTable`] (by remoteness), else [`Tables`] or [`ScannedTriples`] (by stones left) |
 /// | anything of a sum of games; [`grundy`](Self::grundy), [`grundy_map`](Self::grundy_map) | [`GrundyTable`], normal play only |
@@ -37,8 +38,9 @@ use crate::{
 /// however large the third; [`ScannedTriples`] where they reach all three,
 /// from a scan that costs less when the largest pile is not far above the
 /// second (`ScannedTriples::memory_needed` against
-/// `ScannedTables::memory_needed`). Past both, a [`GrundyTable`] decides
-/// one game in normal play: it is lost exactly where its value is 0.
+/// `ScannedTables::memory_needed`). Past both, a [`GrundyTable`] gives
+/// one game's [`value`](Self::value) in normal play (it is lost exactly
+/// where its value is 0), though not its moves, which are refused there.
 ///
 /// A normal-play solver starts with the embedded tables ([`EMBEDDED`]); a
 /// misère one with none. Every table given must be of the solver's
