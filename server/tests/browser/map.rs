@@ -681,8 +681,7 @@ async fn marks_stand_out(s: &Session, scheme: &str) -> Outcome {
         s.open_page(&format!("?view=map&a=5&limit=40&colour={colour}"))
             .await?;
         // The keyboard's cell, moved right and back to (0, 0).
-        s.js("document.getElementById('map-canvas').focus(); return null;")
-            .await?;
+        s.focus("#map-canvas").await?;
         s.keys_to_focused("\u{E014}\u{E012}").await?;
         let found = s
             .js(&format!(
@@ -729,8 +728,7 @@ async fn marks_stand_out(s: &Session, scheme: &str) -> Outcome {
 /// names.
 pub(crate) async fn map_cursor_stays_in_view(s: &Session) -> Outcome {
     s.open_page("?view=map&a=5&limit=40&colour=losing").await?;
-    s.js("document.getElementById('map-canvas').focus(); return null;")
-        .await?;
+    s.focus("#map-canvas").await?;
     // Right, right, up, up, up; +, +; Shift+Right.
     s.keys_to_focused("\u{E014}\u{E014}\u{E013}\u{E013}\u{E013}++\u{E008}\u{E014}\u{E000}")
         .await?;
@@ -759,8 +757,7 @@ pub(crate) async fn map_cursor_stays_in_view(s: &Session) -> Outcome {
     ))
     .await?;
     s.open_page("?view=map&a=5&limit=40&colour=losing").await?;
-    s.js("document.getElementById('map-canvas').focus(); return null;")
-        .await?;
+    s.focus("#map-canvas").await?;
     // Panned past the plane's left edge, no whole cell in view: the cell
     // stays a position of the plane (the readout, which names the cell
     // whatever the colouring, would name a negative pile).

@@ -548,8 +548,7 @@ pub(crate) async fn moves_played_follow_the_position_shown(s: &Session) -> Outco
              ([the entry shown, in the list's view, the list scrolls, focused]): {last}"
         ));
     }
-    s.js("document.querySelector('#played li:nth-child(3) button').focus(); return null;")
-        .await?;
+    s.focus("#played li:nth-child(3) button").await?;
     s.keys_to_focused("\u{E007}").await?;
     s.wait_until("new URLSearchParams(location.search).get('piles') === '18,20,20'")
         .await?;

@@ -250,6 +250,17 @@ impl Session {
         element.text().await.map_err(|e| e.to_string())
     }
 
+    /// Gives the focus to the first element `css` selects, as a script
+    /// would (no click, which would also act on it).
+    pub(crate) async fn focus(&self, css: &str) -> Outcome {
+        self.js(&format!(
+            "document.querySelector({}).focus(); return null;",
+            json!(css)
+        ))
+        .await
+        .map(|_| ())
+    }
+
     /// Sends `keys` to the element with the focus, as a person typing.
     pub(crate) async fn keys_to_focused(&self, keys: &str) -> Outcome {
         self.client
