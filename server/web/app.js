@@ -161,6 +161,16 @@ function showPlayers() {
   $("first-player").value = play.sides[0];
   $("second-player").value = play.sides[1];
   $("engine-delay").value = String(play.delay / 1000);
+  showPlayersInALine();
+}
+
+// Who plays, in the players' box's line, which is all a phone shows of
+// the box until it is opened: "Players: Human first, Engine second".
+function showPlayersInALine() {
+  const name = (kind) => (kind === "engine" ? "Engine" : "Human");
+  let text = `: ${name(play.sides[0])} first, ${name(play.sides[1])} second`;
+  if (play.sides.every((kind) => kind === "engine")) text += `, ${play.delay / 1000} s a move`;
+  $("players-now").textContent = text;
 }
 
 // A whole number URL parameter, or null with a message.
@@ -332,7 +342,10 @@ $("show-values").addEventListener("change", (e) => {
 
 for (const id of ["first-player", "second-player"]) {
   // The engine takes a side at once: it moves if it is its turn.
-  $(id).addEventListener("change", () => play.setSides([$("first-player").value, $("second-player").value]));
+  $(id).addEventListener("change", () => {
+    play.setSides([$("first-player").value, $("second-player").value]);
+    showPlayersInALine();
+  });
 }
 
 $("engine-delay").addEventListener("change", (e) => {
@@ -346,6 +359,7 @@ $("engine-delay").addEventListener("change", (e) => {
   }
   clearMessage();
   play.delay = delay;
+  showPlayersInALine();
   pushUrl();
 });
 
@@ -411,4 +425,7 @@ window.addEventListener("resize", () => {
 });
 window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => map.draw());
 
+// At a phone's width the players' box starts closed, its line saying who
+// plays, so that the board and its moves are in the first screen.
+$("players").open = !window.matchMedia("(max-width: 40rem)").matches;
 restore();

@@ -64,7 +64,7 @@ axe.run(document, { resultTypes: ['violations'] })
   .catch((e) => done([`axe failed: ${e}`]));";
 
 /// The tests, by name.
-const TESTS: [(&str, TestFn); 38] = [
+const TESTS: [(&str, TestFn); 39] = [
     (
         "page_loads_without_console_errors_or_failed_requests",
         |s| Box::pin(page::page_loads_cleanly(s)),
@@ -106,6 +106,9 @@ const TESTS: [(&str, TestFn); 38] = [
     }),
     ("the_page_fits_a_phone_390_pixels_wide", |s| {
         Box::pin(page::phone_width(s))
+    }),
+    ("at_a_phones_width_the_players_are_one_line", |s| {
+        Box::pin(page::players_in_a_line_at_phone_width(s))
     }),
     (
         "a_new_game_never_receives_the_old_games_engine_reply",

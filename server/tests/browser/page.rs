@@ -322,3 +322,66 @@ pub(crate) fn run_screenshots(environment: &Environment, dir: &Path) -> Result<(
         Ok(())
     })
 }
+
+/// At a phone's width the players' box starts closed, one line saying who
+/// plays, so that the board starts in the first screen; opened, its fields
+/// work and the line follows them. Where the page is wide it starts open.
+pub(crate) async fn players_in_a_line_at_phone_width(s: &Session) -> Outcome {
+    s.client
+        .set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    s.open_page("?piles=19,30,7&engine=none").await?;
+    let shown = s
+        .js("const box = document.getElementById('players'); \
+             const pile = document.querySelector('#board .pile').getBoundingClientRect(); \
+             return [box.open, box.querySelector('summary').textContent, \
+                     !document.getElementById('first-player').checkVisibility(), \
+                     pile.bottom <= window.innerHeight, window.innerHeight];")
+        .await?;
+    if shown
+        != json!([
+            false,
+            "Players: Human first, Human second",
+            true,
+            true,
+            shown[4]
+        ])
+    {
+        return Err(format!(
+            "at 390 px: [open, its line, the fields hidden, the board's first pile in the \
+             first screen, the screen's height] = {shown}"
+        ));
+    }
+    s.click(Locator::Css("#players summary")).await?;
+    s.select("second-player", "engine").await?;
+    s.wait_for_turn().await?;
+    let line = s
+        .js("return document.getElementById('players-now').textContent")
+        .await?;
+    if line != json!(": Human first, Engine second") {
+        return Err(format!(
+            "the line after Engine took the second side: {line}"
+        ));
+    }
+    s.select("first-player", "engine").await?;
+    s.type_into("engine-delay", "2.5\t").await?;
+    let line = s
+        .js("return document.getElementById('players-now').textContent")
+        .await?;
+    if line != json!(": Engine first, Engine second, 2.5 s a move") {
+        return Err(format!("the line with the engine on both sides: {line}"));
+    }
+    s.client
+        .set_window_size(1100, 1500)
+        .await
+        .map_err(|e| e.to_string())?;
+    s.open_page("?piles=19,30,7&engine=none").await?;
+    if s.js("return document.getElementById('players').open")
+        .await?
+        != json!(true)
+    {
+        return Err("at 1100 px the players' box starts closed".into());
+    }
+    Ok(())
+}
