@@ -7,7 +7,6 @@ import { historyChart } from "./chart.js";
 
 // The most stones a pile draws; a larger pile is drawn cut short, with its count.
 const STONES_DRAWN = 30;
-const PILE_SETS = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
 // Past this many moves, the move list is grouped (renderMoves).
 const GROUPED_PAST = 300;
 // In a grouped list, a row of at most this many moves stays a row: a small
@@ -580,69 +579,61 @@ export class Play {
     this.board.classList.toggle("clickable", clickable);
   }
 
-  // The moves of the position, a row for each set of piles of each game.
-  // Past GROUPED_PAST moves the rows of more than ROW_UP_TO moves are
-  // groups, collapsed, whose buttons are made when a group is opened: a
-  // position with piles of 1000 has 7000 moves, a sum of 8 such games
-  // 28,000.
+  // The moves of the position, as the library lists them, a row for each
+  // set of piles of each game. Past GROUPED_PAST moves the rows of more
+  // than ROW_UP_TO moves are groups, collapsed, whose buttons are made when
+  // a group is opened: a position with piles of 1000 has 7000 moves, a sum
+  // of 8 such games 28,000.
   renderMoves() {
-    const piles = this.current.piles;
     const info = this.current.info;
-    const byTake = movesByTake(info.moves);
     const active = !this.over() && !this.enginesTurn(this.index) && !this.busy;
     const grouped = info.moves.length > GROUPED_PAST;
     this.movesBox.replaceChildren();
     let first = true;
-    chunks(piles).forEach((game, g) => {
-      for (const set of PILE_SETS) {
-        const most = Math.min(...set.map((k) => game[k]));
-        if (most === 0) continue;
-        const names = set.map((k) => pileName(3 * g + k)).join("+");
-        const label = el("span", { class: "move-label", text: `${names}` });
-        const chips = el("span", { class: "chips" });
-        const fill = () => {
-          for (let n = 1; n <= most; n += 1) {
-            const to = piles.slice();
-            for (const k of set) to[3 * g + k] -= n;
-            const chip = this.moveButton(n, names, to, byTake.get(g, set, n), active);
-            // One Tab stop for all the buttons, or, grouped, one a group.
-            chip.tabIndex = first || (grouped && n === 1) ? 0 : -1;
-            first = false;
-            chips.append(chip);
-          }
-        };
-        if (!grouped || most <= ROW_UP_TO) {
-          fill();
-          this.movesBox.append(el("div", { class: "move-row" }, label, chips));
-          continue;
+    for (const row of moveRows(info.moves)) {
+      const names = row.piles.map(pileName).join("+");
+      const label = el("span", { class: "move-label", text: names });
+      const chips = el("span", { class: "chips" });
+      const fill = () => {
+        for (const [i, move] of row.moves.entries()) {
+          const chip = this.moveButton(names, move, active);
+          // One Tab stop for all the buttons, or, grouped, one a group.
+          chip.tabIndex = first || (grouped && i === 0) ? 0 : -1;
+          first = false;
+          chips.append(chip);
         }
-        const wins = [];
-        for (let n = 1; n <= most; n += 1) {
-          if (byTake.get(g, set, n)?.outcome === "lose") wins.push(n);
-        }
-        const told = this.showValues
-          ? `, ${wins.length ? `winning: take ${wins.join(", ")}` : "none winning"}`
-          : "";
-        const summary = el("summary", { text: `${most} move${most === 1 ? "" : "s"}${told}` });
-        summary.prepend(label, " ");
-        const group = el("details", { class: "move-row move-group" }, summary, chips);
-        group.addEventListener("toggle", () => {
-          if (group.open && !chips.childElementCount) fill();
-        }, { once: false });
-        this.movesBox.append(group);
+      };
+      if (!grouped || row.moves.length <= ROW_UP_TO) {
+        fill();
+        this.movesBox.append(el("div", { class: "move-row" }, label, chips));
+        continue;
       }
-    });
+      // A move wins when it leaves a lost position.
+      const wins = row.moves.filter((move) => move.outcome === "lose").map((move) => move.stones);
+      const told = this.showValues
+        ? `, ${wins.length ? `winning: take ${wins.join(", ")}` : "none winning"}`
+        : "";
+      const count = row.moves.length;
+      const summary = el("summary", { text: `${count} move${count === 1 ? "" : "s"}${told}` });
+      summary.prepend(label, " ");
+      const group = el("details", { class: "move-row move-group" }, summary, chips);
+      group.addEventListener("toggle", () => {
+        if (group.open && !chips.childElementCount) fill();
+      }, { once: false });
+      this.movesBox.append(group);
+    }
     if (!this.movesBox.childElementCount) {
       this.movesBox.append(el("p", { class: "help", text: "No move is left." }));
     }
   }
 
-  // The button of the move that takes `n` from `names`, leaving `to`.
-  moveButton(n, names, to, move, active) {
-    const chip = el("button", { type: "button", class: "move", "data-to": to.join(","), text: String(n) });
+  // The button of the library's `move`, which takes from the piles `names`.
+  moveButton(names, move, active) {
+    const n = move.stones;
+    const chip = el("button", { type: "button", class: "move", "data-to": move.to.join(","), text: String(n) });
     chip.dataset.take = String(n);
-    let label = `Take ${n} from ${names}, leaving ${pilesText(to)}`;
-    if (this.showValues && move) {
+    let label = `Take ${n} from ${names}, leaving ${pilesText(move.to)}`;
+    if (this.showValues) {
       // The mover's view: the move wins when it leaves a lost position.
       const wins = move.outcome === "lose";
       chip.classList.add(wins ? "win-move" : "lose-move");
@@ -660,7 +651,7 @@ export class Play {
     chip.setAttribute("aria-label", label);
     chip.title = label;
     chip.disabled = !active;
-    chip.addEventListener("click", () => this.play(to));
+    chip.addEventListener("click", () => this.play(move.to));
     return chip;
   }
 
@@ -782,21 +773,18 @@ function moveWords(who, from, to) {
   return `${agree(who, "take")} ${from[taken[0]] - to[taken[0]]} from ${listed}`;
 }
 
-// A position's moves found by what they take: game `g`, the set of its
-// piles (0 to 2), and the stones. The server's moves name their piles and
-// stones, so no position needs to be compared: a large position has
-// 7,000 moves, a sum of 8 of them 28,000, and each is drawn.
-function movesByTake(moves) {
-  // Row g * 8 + the set's bits, column the stones.
+// The library's moves in rows, a row for each set of piles of each game:
+// it lists them game by game, each set of piles in turn, the stones rising.
+function moveRows(moves) {
   const rows = [];
-  for (const m of moves) {
-    const g = Math.floor(m.piles[0] / 3);
-    let bits = 0;
-    for (const p of m.piles) bits |= 1 << (p - 3 * g);
-    (rows[g * 8 + bits] ??= [])[m.stones] = m;
+  for (const move of moves) {
+    const last = rows[rows.length - 1];
+    const same = last && last.piles.length === move.piles.length
+      && last.piles.every((pile, i) => pile === move.piles[i]);
+    if (same) last.moves.push(move);
+    else rows.push({ piles: move.piles, moves: [move] });
   }
-  const bitsOf = (set) => set.reduce((b, k) => b | (1 << k), 0);
-  return { get: (g, set, n) => rows[g * 8 + bitsOf(set)]?.[n] };
+  return rows;
 }
 
 function chunks(piles) {
