@@ -27,7 +27,10 @@ use crate::runtime::RuntimeScan;
     after_help = "A move takes the same number of stones (at least one) from one, two or all \
                   three piles; whoever takes the last stone wins. Numbers are plain decimals. \
                   A limit is '--limit L' (sum, count and list take 'L' alone too); limits \
-                  above the embedded tables are scanned at run time."
+                  above the embedded tables are scanned at run time. Exit codes: 0 success, \
+                  1 a failed check, a file that cannot be written or a port serve cannot \
+                  listen on, 2 bad input (an 'error:' line on stderr says which), 130 a game \
+                  of play interrupted."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -48,7 +51,8 @@ pub(crate) enum Command {
     /// by the XOR of their Grundy values (piles up to 1500)
     #[command(allow_negative_numbers = true)]
     IsLosing(IsLosingQuery),
-    /// The one pile C for which A B C is losing
+    /// The one pile C for which A B C is losing (A and B in either order, up
+    /// to 32000)
     #[command(allow_negative_numbers = true)]
     Partner {
         /// A pile
@@ -68,10 +72,10 @@ pub(crate) enum Command {
     /// `play` from the same piles
     #[command(allow_negative_numbers = true)]
     Moves(Moves),
-    /// Who wins A B C (piles in any order) and in how many moves: `win in N`
-    /// or `lose in N` for the player to move, the winner hurrying and the
-    /// loser holding out (piles up to 1500); for a sum of games, `win` or
-    /// `lose` by the XOR of their Grundy values (piles up to 1500)
+    /// Who wins A B C (piles in any order, up to 1500) and in how many moves:
+    /// `win in N` or `lose in N` for the player to move, the winner hurrying
+    /// and the loser holding out; for a sum of games, `win` or `lose` by the
+    /// XOR of their Grundy values
     #[command(allow_negative_numbers = true)]
     Value(ValueQuery),
     /// The Sprague-Grundy value of A B C (piles in any order), or of a sum of
@@ -98,16 +102,22 @@ pub(crate) enum Command {
         arg_required_else_help = false,
         disable_help_subcommand = true,
         subcommand_value_name = "PICTURE",
-        subcommand_help_heading = "Pictures"
+        subcommand_help_heading = "Pictures",
+        after_help = "Each picture is written to the file of -o FILE (.png or .svg) and \
+            takes --limit N, and all but grundy --misere; `stone-game draw PICTURE --help` \
+            lists a picture's options. For example: stone-game draw slice 0 --limit 100 \
+            -o slice.png"
     )]
     Draw(Picture),
     /// The losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
     List(ListQuery),
-    /// Check the embedded tables against a brute force from the rules, and more
+    /// Check the embedded tables against a brute force from the rules, a scan
+    /// at run time and GAME.md's examples; exit code 1 on a mismatch
     #[command(allow_negative_numbers = true)]
     Verify {
-        /// Solve every position with piles up to M by trying every move
+        /// Solve every position with piles up to M (at most 500) by trying
+        /// every move
         #[arg(long, value_name = "M", default_value_t = 35, value_parser = brute_limit)]
         brute_limit: u64,
     },
@@ -150,7 +160,8 @@ pub(crate) struct Serve {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1", value_parser = listen_address)]
     pub host: std::net::IpAddr,
     /// A name, besides IP addresses and localhost, that requests may give
-    /// as the server's (repeatable)
+    /// as the server's in their Host header; any other name is refused with
+    /// 403, against DNS rebinding (repeatable)
     #[arg(long = "allow-host", value_name = "NAME", value_parser = host_name)]
     pub allow_hosts: Vec<String>,
 }

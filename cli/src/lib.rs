@@ -20,9 +20,9 @@
 //! | `verify [--brute-limit M]` | checks of the tables against a brute force and GAME.md |
 //! | `draw slice A\|partners\|counts\|grundy A\|remoteness A [--limit N] -o FILE` | a picture of the losing positions, PNG or SVG |
 //! | `play [A B C ...] [--seed N] [--engine-first]` | a game, or a sum of games, against the engine, moves read from stdin |
-//! | `serve [--host ADDR] [--port N]` | the web explorer, in a browser (feature `serve`) |
+//! | `serve [--host ADDR] [--port N] [--allow-host NAME]...` | the web explorer, in a browser (feature `serve`) |
 //! | `completions bash\|zsh\|fish\|powershell\|elvish` | the shell's completion script (clap_complete) |
-//! | `man` | the man page, in roff (clap_mangen) |
+//! | `man [COMMAND]...` | the man page of the tool or of a command, in roff (clap_mangen) |
 //! | `help [COMMAND...]` | the help of the tool or of a command |
 //!
 //! Every command asks the library's [`Solver`](stone_game::Solver) and
@@ -54,8 +54,8 @@
 //! [`ScannedTables::scan`](stone_game::ScannedTables::scan); sums of games
 //! with Grundy values and one game's values with its remoteness, both
 //! computed at run time whatever the limit. Exit codes: 0
-//! for success, 1 when `verify` finds a mismatch or the output or a picture
-//! cannot be written, 2 for bad arguments (one `error:` line that says the fix,
+//! for success, 1 when `verify` finds a mismatch, the output or a picture
+//! cannot be written or `serve` cannot listen on its port, 2 for bad arguments (one `error:` line that says the fix,
 //! and a usage hint, on stderr), including a limit whose scan would not fit in
 //! the memory available (the host's, or less when a control group limits
 //! the process).
