@@ -105,7 +105,8 @@
 //! - **Refusals are typed**: `None` from a query past its tables, and an
 //!   error enum from a computation that refuses its limit ([`ScanError`],
 //!   [`GrundyError`], [`RemotenessError`], [`BruteForceError`]) or a move that is not one
-//!   ([`IllegalMove`]); with `std`, each is a `std::error::Error`.
+//!   ([`IllegalMove`], and [`IllegalSumMove`] for a position of several
+//!   games); with `std`, each is a `std::error::Error`.
 //!
 //! # stone-game-scan, a public dependency
 //! The scan and the tables' layout are the crate `stone-game-scan`, which the
@@ -193,6 +194,8 @@ mod moves;
 #[cfg(feature = "alloc")]
 mod position;
 #[cfg(feature = "alloc")]
+mod position_move;
+#[cfg(feature = "alloc")]
 mod remoteness;
 #[cfg(feature = "alloc")]
 mod scanned;
@@ -217,6 +220,8 @@ pub use grundy::{GrundyError, GrundyTable};
 pub use moves::{IllegalMove, Move};
 #[cfg(feature = "alloc")]
 pub use position::{Position, PositionError};
+#[cfg(feature = "alloc")]
+pub use position_move::IllegalSumMove;
 #[cfg(feature = "alloc")]
 pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
 #[cfg(feature = "alloc")]

@@ -12,7 +12,8 @@ use alloc::vec::Vec;
 use crate::{GrundyTable, Move};
 
 /// A move of a sum of games: a move of one of its games, from
-/// [`GrundyTable::sum_winning_moves`].
+/// [`GrundyTable::sum_winning_moves`] and [`Position::move_to`](crate::Position::move_to)
+/// (game 0 for a position of one game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SumMove {
     /// The game moved in: its index in the sum, from 0.

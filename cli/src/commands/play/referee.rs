@@ -1,7 +1,7 @@
 //! The referee: which moves are legal, why a move is not, and who has won.
 //! Which moves win is the library's [`Solver`](stone_game::Solver).
 
-use stone_game::{IllegalMove, Move};
+use stone_game::{IllegalMove, IllegalSumMove, Move, Position, SumMove};
 
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,35 +55,16 @@ pub(super) fn taken_text(from: &[u64], to: &[u64]) -> Option<String> {
     Some(format!("{} from {piles}{game}", taken.stones()))
 }
 
-/// The game that leaving `to` from `from` changes, and its move there; why
-/// it is not one move of one game otherwise.
+/// The library's move that leaves `to` from `from`: the game it changes
+/// and its move there; why it is not one move of one game otherwise, in
+/// the player's words.
 fn the_move(from: &[u64], to: &[u64]) -> Result<(usize, Move), String> {
-    if from.len() != to.len() {
-        return Err(format!(
-            "a position has {} piles, not {}",
-            from.len(),
-            to.len()
-        ));
-    }
-    let changed: Vec<usize> = (0..from.len() / 3)
-        .filter(|&g| from[3 * g..3 * g + 3] != to[3 * g..3 * g + 3])
-        .collect();
-    match changed[..] {
-        [] => Err(explain(IllegalMove::NothingTaken, 0)),
-        [g] => {
-            let game = |p: &[u64]| [p[3 * g], p[3 * g + 1], p[3 * g + 2]];
-            Move::between(game(from), game(to))
-                .map(|taken| (g, taken))
-                .map_err(|why| explain(why, 3 * g))
-        }
-        _ => Err(format!(
-            "a move changes one game, but this changes games {}",
-            changed
-                .iter()
-                .map(|g| (g + 1).to_string())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        )),
+    let position = |piles: &[u64]| Position::new(piles.to_vec()).map_err(|e| e.to_string());
+    match position(from)?.move_to(&position(to)?) {
+        Ok(SumMove { game, take, .. }) => Ok((game, take)),
+        Err(IllegalSumMove::InGame { game, why }) => Err(explain(why, 3 * game)),
+        Err(IllegalSumMove::NothingTaken) => Err(explain(IllegalMove::NothingTaken, 0)),
+        Err(why) => Err(why.to_string()),
     }
 }
 
@@ -220,8 +201,8 @@ mod tests {
             assert_eq!(taken_text(from, to), None, "{from:?} -> {to:?}");
         }
         assert_eq!(
-            check_move(&[1, 3, 4], &[1, 3]),
-            Err("a position has 3 piles, not 2".to_string())
+            check_move(&[1, 3, 4], &[1, 3, 4, 5, 5, 5]),
+            Err("a position has 3 piles, not 6".to_string())
         );
     }
 
