@@ -16,9 +16,10 @@ pub(crate) fn outcome_text(outcome: Outcome, remoteness: Option<u32>) -> String 
     }
 }
 
-/// Every pile, space-separated: a position as `play` takes it.
-pub(crate) fn piles_text(position: &Position) -> String {
-    let piles: Vec<String> = position.piles().iter().map(u64::to_string).collect();
+/// Every pile, space-separated: a position as `play` takes it, and as its
+/// pipe protocol writes it.
+pub(crate) fn piles_text(piles: &[u64]) -> String {
+    let piles: Vec<String> = piles.iter().map(u64::to_string).collect();
     piles.join(" ")
 }
 
@@ -41,7 +42,7 @@ mod tests {
         assert_eq!(outcome_text(Outcome::Lose, Some(0)), "lose in 0");
         assert_eq!(outcome_text(Outcome::Lose, None), "lose");
         let sum: Position = "1 2 3 + 4 5 6".parse().unwrap();
-        assert_eq!(piles_text(&sum), "1 2 3 4 5 6");
+        assert_eq!(piles_text(sum.piles()), "1 2 3 4 5 6");
         assert_eq!(games_text(&sum), "(1, 2, 3) + (4, 5, 6)");
         assert_eq!(games_text(&Position::game([0, 0, 7])), "(0, 0, 7)");
     }

@@ -55,7 +55,7 @@ fn winning_moves(
     let mut left: Vec<Position> = answer.moves.iter().map(|m| m.leaves(position)).collect();
     left.sort_unstable_by(|p, q| p.piles().cmp(q.piles()));
     for to in &left {
-        writeln!(ctx.out, "{}", piles_text(to))?;
+        writeln!(ctx.out, "{}", piles_text(to.piles()))?;
     }
     if left.is_empty() {
         writeln!(
@@ -71,7 +71,7 @@ fn winning_moves(
 /// lost, or the game is over (no stones), lost in normal play and won under
 /// misère play, where the opponent took the last stone.
 fn no_winning_move(position: &Position, outcome: Outcome) -> String {
-    let piles = piles_text(position);
+    let piles = piles_text(position.piles());
     match (position.stones(), outcome) {
         (0, Outcome::Win) => format!(
             "no move: the game is over, {piles} has no stones, and the player to move has won \
@@ -107,7 +107,7 @@ fn all_moves(
     }
     let moves = answer.moves_best_first();
     for m in &moves {
-        let to = piles_text(&m.leaves(position));
+        let to = piles_text(m.leaves(position).piles());
         writeln!(ctx.out, "{to}  {}", outcome_text(m.outcome, m.remoteness))?;
     }
     if moves.is_empty() {

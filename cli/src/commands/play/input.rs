@@ -3,7 +3,8 @@
 
 use stone_game::{Position, PositionError};
 
-use super::referee::{example_move, piles_text};
+use super::referee::example_move;
+use crate::words::piles_text;
 
 /// What a line typed by the player asks.
 #[derive(Debug, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use super::referee::{End, Winner, piles_text, taken_text};
+use super::referee::{End, Winner, taken_text};
 use super::view::{Leaving, View};
+use crate::words::piles_text;
 
 /// The protocol's lines: `start:`, `engine:`, `hint:`, `undo:`, `help:`,
 /// `illegal:`, and one closing line, `you win` or `engine wins`. No prompt,

@@ -113,12 +113,6 @@ pub(super) fn pile_name(i: usize) -> String {
     String::from_utf8_lossy(&name).into_owned()
 }
 
-/// The piles of `p`, space-separated: a position as it is typed, and as the
-/// pipe protocol writes it.
-pub(super) fn piles_text(p: &[u64]) -> String {
-    p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,7 +208,6 @@ mod tests {
 
     #[test]
     fn positions_read_as_typed_and_as_games() {
-        assert_eq!(piles_text(&[3, 5, 6, 2, 7, 9]), "3 5 6 2 7 9");
         assert!(is_over(&[0, 0, 0, 0, 0, 0]));
         assert!(!is_over(&[0, 0, 0, 0, 1, 0]));
     }

@@ -3,9 +3,10 @@
 
 use std::io::{self, Write};
 
-use super::referee::{End, Winner, example_move, is_over, pile_name, piles_text, taken_text};
+use super::referee::{End, Winner, example_move, is_over, pile_name, taken_text};
 use super::view::{Leaving, View};
 use crate::args::PLAY_TYPED;
+use crate::words::piles_text;
 
 /// The most stones a row draws; a larger pile is drawn cut short, with its size.
 const ROW_STONES_MAX: u64 = 40;
