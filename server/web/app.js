@@ -129,8 +129,10 @@ function readPiles(text) {
       if (n === 0 || n % 3 !== 0 || last === "+") return plus(n);
     } else if (/^\d+$/.test(word)) {
       piles.push(Number(word));
+    } else if (/^-\d+$/.test(word)) {
+      return { error: `'${quoted(word)}' is not a pile: it is negative; expected a whole number from 0` };
     } else {
-      return { error: `'${word}' is not a pile: expected a whole number (decimal digits only)` };
+      return { error: `'${quoted(word)}' is not a pile: expected a whole number (decimal digits only)` };
     }
     last = word;
   }
@@ -140,6 +142,13 @@ function readPiles(text) {
     return { error: `${count(piles.length)}: a position is three piles, or three for each game of a sum` };
   }
   return { piles };
+}
+
+// A word as the library's errors quote it: its first 20 characters, and
+// "..." when there are more.
+function quoted(word) {
+  const chars = [...word];
+  return chars.length > 20 ? `${chars.slice(0, 20).join("")}...` : word;
 }
 
 // Reads a game typed or exported as text, "6 9 11 > 6 1 3": its positions,
