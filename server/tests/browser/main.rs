@@ -17,6 +17,8 @@ mod environment;
 mod history;
 mod library;
 mod map;
+mod map_drawing;
+mod map_touch;
 mod moves;
 mod page;
 mod play;
@@ -118,10 +120,10 @@ const TESTS: [(&str, TestFn); 39] = [
         Box::pin(map::map_drag_and_text(s))
     }),
     ("the_map_is_drawn_as_the_pictures_are", |s| {
-        Box::pin(map::map_as_the_pictures(s))
+        Box::pin(map_drawing::map_as_the_pictures(s))
     }),
     ("a_finger_pans_the_map_and_two_pinch_it", |s| {
-        Box::pin(map::map_touch(s))
+        Box::pin(map_touch::map_touch(s))
     }),
     (
         "a_large_positions_moves_are_grouped_and_made_when_opened",
@@ -159,25 +161,25 @@ const TESTS: [(&str, TestFn); 39] = [
         Box::pin(history::chart_at_its_width(s))
     }),
     ("the_map_fits_when_shown_and_when_resized", |s| {
-        Box::pin(map::map_fits_when_shown_and_resized(s))
+        Box::pin(map_drawing::map_fits_when_shown_and_resized(s))
     }),
     ("the_maps_numbers_are_outside_its_plot", |s| {
-        Box::pin(map::map_numbers_outside_the_plot(s))
+        Box::pin(map_drawing::map_numbers_outside_the_plot(s))
     }),
     ("the_remoteness_scale_is_labelled_from_the_map", |s| {
-        Box::pin(map::remoteness_scale_ends(s))
+        Box::pin(map_drawing::remoteness_scale_ends(s))
     }),
     ("the_maps_readout_is_beside_it_in_view", |s| {
         Box::pin(map::map_readout_beside_it_in_view(s))
     }),
     ("the_maps_marks_stand_out_in_both_schemes", |s| {
-        Box::pin(map::map_marks_stand_out_in_both_schemes(s))
+        Box::pin(map_drawing::map_marks_stand_out_in_both_schemes(s))
     }),
     ("the_maps_keyboard_cell_stays_in_view", |s| {
         Box::pin(map::map_cursor_stays_in_view(s))
     }),
     ("a_finger_taps_once_to_see_a_position_twice_to_play", |s| {
-        Box::pin(map::map_tap_shows_then_plays(s))
+        Box::pin(map_touch::map_tap_shows_then_plays(s))
     }),
     ("the_maps_message_stays_in_the_map_view", |s| {
         Box::pin(map::map_message_stays_in_its_view(s))
