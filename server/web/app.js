@@ -435,6 +435,6 @@ window.addEventListener("resize", () => {
 window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => map.draw());
 
 // At a phone's width the players' box starts closed, its line saying who
-// plays, so that the board and its moves are in the first screen.
+// plays, so that the board starts in the first screen.
 $("players").open = !window.matchMedia("(max-width: 40rem)").matches;
 restore();

@@ -326,8 +326,10 @@ pub(crate) fn run_screenshots(environment: &Environment, dir: &Path) -> Result<(
 }
 
 /// At a phone's width the players' box starts closed, one line saying who
-/// plays, so that the board starts in the first screen; opened, its fields
-/// work and the line follows them. Where the page is wide it starts open.
+/// plays, so that the board starts in the first screen; Pause, which Undo
+/// needs against the engine playing itself, stays outside it. Opened, its
+/// fields work and the line follows them. Where the page is wide it starts
+/// open.
 pub(crate) async fn players_in_a_line_at_phone_width(s: &Session) -> Outcome {
     s.client
         .set_window_size(390, 844)
@@ -339,20 +341,21 @@ pub(crate) async fn players_in_a_line_at_phone_width(s: &Session) -> Outcome {
              const pile = document.querySelector('#board .pile').getBoundingClientRect(); \
              return [box.open, box.querySelector('summary').textContent, \
                      !document.getElementById('first-player').checkVisibility(), \
+                     document.getElementById('pause').checkVisibility(), \
                      pile.bottom <= window.innerHeight, window.innerHeight];")
         .await?;
-    if shown
-        != json!([
-            false,
-            "Players: Human first, Human second",
-            true,
-            true,
-            shown[4]
-        ])
-    {
+    let expected = json!([
+        false,
+        "Players: Human first, Human second",
+        true,
+        true,
+        true,
+        shown[5]
+    ]);
+    if shown != expected {
         return Err(format!(
-            "at 390 px: [open, its line, the fields hidden, the board's first pile in the \
-             first screen, the screen's height] = {shown}"
+            "at 390 px: [open, its line, the fields hidden, Pause shown, the board's first \
+             pile in the first screen, the screen's height] = {shown}"
         ));
     }
     s.click(Locator::Css("#players summary")).await?;
