@@ -194,11 +194,11 @@ mod moves;
 #[cfg(feature = "alloc")]
 mod position;
 #[cfg(feature = "alloc")]
-mod position_move;
-#[cfg(feature = "alloc")]
 mod remoteness;
 #[cfg(feature = "alloc")]
 mod scanned;
+#[cfg(feature = "alloc")]
+mod sum_move;
 #[cfg(feature = "alloc")]
 mod sums;
 mod tables;
@@ -221,15 +221,13 @@ pub use moves::{IllegalMove, Move};
 #[cfg(feature = "alloc")]
 pub use position::{Position, PositionError};
 #[cfg(feature = "alloc")]
-pub use position_move::IllegalSumMove;
-#[cfg(feature = "alloc")]
 pub use remoteness::{Outcome, RemotenessError, RemotenessTable, Value};
 #[cfg(feature = "alloc")]
 pub use scanned::{Progress, ScanError, ScannedTables, ScannedTotals, ScannedTriples};
 pub use stone_game_scan::Convention;
 pub use stone_game_scan::format::position_key;
 #[cfg(feature = "alloc")]
-pub use sums::SumMove;
+pub use sum_move::{IllegalSumMove, SumMove};
 pub use tables::{Tables, Triples, TriplesIter};
 pub use winning_moves::{WinningMove, WinningMoves};
 

@@ -197,10 +197,24 @@ pub enum IllegalMove {
 
 impl core::fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.fmt_numbered_from(f, 0)
+    }
+}
+
+impl IllegalMove {
+    /// The message, its piles numbered from `first`: a game's piles in a
+    /// sum of games are numbered across the whole position
+    /// ([`IllegalSumMove`](crate::IllegalSumMove)).
+    pub(crate) fn fmt_numbered_from(
+        &self,
+        f: &mut core::fmt::Formatter<'_>,
+        first: usize,
+    ) -> core::fmt::Result {
         match *self {
             IllegalMove::PileGrows { pile, from, to } => write!(
                 f,
-                "pile {pile} would grow from {from} to {to}; a move only takes stones"
+                "pile {} would grow from {from} to {to}; a move only takes stones",
+                first + pile
             ),
             IllegalMove::NothingTaken => {
                 write!(f, "no pile changes; a move takes at least one stone")
@@ -210,11 +224,11 @@ impl core::fmt::Display for IllegalMove {
                     f,
                     "a move takes the same number of stones from each pile it touches, but this takes"
                 )?;
-                let mut first = true;
+                let mut listed = false;
                 for (pile, n) in taken.iter().enumerate().filter(|(_, n)| **n > 0) {
-                    let sep = if first { " " } else { ", " };
-                    first = false;
-                    write!(f, "{sep}{n} from pile {pile}")?;
+                    let sep = if listed { ", " } else { " " };
+                    listed = true;
+                    write!(f, "{sep}{n} from pile {}", first + pile)?;
                 }
                 Ok(())
             }

@@ -9,21 +9,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{GrundyTable, Move};
-
-/// A move of a sum of games: a move of one of its games, from
-/// [`GrundyTable::sum_winning_moves`] and [`Position::move_to`](crate::Position::move_to)
-/// (game 0 for a position of one game).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SumMove {
-    /// The game moved in: its index in the sum, from 0.
-    pub game: usize,
-    /// The move, in that game's piles, in the order they were given.
-    pub take: Move,
-    /// The position the move leaves that game in, piles in the order given;
-    /// every other game stays as it was.
-    pub to: [u64; 3],
-}
+use crate::{GrundyTable, Move, SumMove};
 
 impl GrundyTable {
     /// The Sprague-Grundy value of the sum of `games` (each three piles, in

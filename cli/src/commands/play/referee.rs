@@ -60,7 +60,7 @@ pub(super) fn taken_text(from: &[u64], to: &[u64]) -> Option<String> {
 /// the player's words.
 fn the_move(from: &[u64], to: &[u64]) -> Result<(usize, Move), String> {
     let position = |piles: &[u64]| Position::new(piles.to_vec()).map_err(|e| e.to_string());
-    match position(from)?.move_to(&position(to)?) {
+    match SumMove::between(&position(from)?, &position(to)?) {
         Ok(SumMove { game, take, .. }) => Ok((game, take)),
         Err(IllegalSumMove::InGame { game, why }) => Err(explain(why, 3 * game)),
         Err(IllegalSumMove::NothingTaken) => Err(explain(IllegalMove::NothingTaken, 0)),

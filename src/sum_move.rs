@@ -1,14 +1,30 @@
-//! Whether one position, one game or a sum, follows another by a move:
-//! the game it changes and that game's move, or why not.
+//! A move of a sum of games: the game it changes and that game's move;
+//! and whether one position, a sum or one game, follows another by one.
 
 use alloc::vec::Vec;
 
-use crate::{IllegalMove, Move, Position, SumMove};
+use crate::{IllegalMove, Move, Position};
+
+/// A move of a sum of games: a move of one of its games, from
+/// [`SumMove::between`] (game 0 for a position of one game) and
+/// [`GrundyTable::sum_winning_moves`](crate::GrundyTable::sum_winning_moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SumMove {
+    /// The game moved in: its index in the sum, from 0.
+    pub game: usize,
+    /// The move, in that game's piles, in the order they were given.
+    pub take: Move,
+    /// The position the move leaves that game in, piles in the order given;
+    /// every other game stays as it was.
+    pub to: [u64; 3],
+}
 
 /// Why one position, one game or a sum, cannot be left for another in a
-/// move, from [`Position::move_to`]. Games are numbered from 0 in the order given;
-/// the message numbers them from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// move, from [`SumMove::between`]. Games and piles are numbered from 0 in
+/// the order given; the message numbers the games from 1, and a game's
+/// piles across the whole position (the second game's first pile is pile
+/// 3), as [`IllegalMove`] numbers a game's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum IllegalSumMove {
     /// The positions have different numbers of piles.
@@ -18,7 +34,8 @@ pub enum IllegalSumMove {
         /// The piles of the position given as left.
         to: usize,
     },
-    /// Every pile is as it was: a move takes at least one stone.
+    /// Every pile is as it was: a move takes at least one stone. (For one
+    /// game too: the position as a whole, not a game in it, is unchanged.)
     NothingTaken,
     /// More than one game changes: a move changes one.
     SeveralGames {
@@ -49,7 +66,7 @@ impl core::fmt::Display for IllegalSumMove {
                 }
                 Ok(())
             }
-            IllegalSumMove::InGame { game, why } => write!(f, "in game {}: {why}", game + 1),
+            IllegalSumMove::InGame { game, why } => why.fmt_numbered_from(f, 3 * game),
         }
     }
 }
@@ -57,39 +74,44 @@ impl core::fmt::Display for IllegalSumMove {
 #[cfg(feature = "std")]
 impl std::error::Error for IllegalSumMove {}
 
-impl Position {
-    /// The move that leaves `to` from this position: the one game that
-    /// changes (0 for a position of one game), its move there and what it
-    /// leaves of it; or why no move does (checked in the order of
-    /// [`IllegalSumMove`]'s variants).
+impl SumMove {
+    /// The move that leaves `to` from `from`, each a position of one game
+    /// or a sum, piles in the same order: the one game that changes (0 for
+    /// a position of one game), its move there and what it leaves of it; or
+    /// why no move does (checked in the order of [`IllegalSumMove`]'s
+    /// variants). [`Move::between`] is the same question of one game's
+    /// piles.
     ///
     /// ```
     /// use stone_game::{Move, Position, SumMove};
     /// let sum: Position = "1 3 4 + 5 5 5".parse()?;
     /// let to: Position = "1 3 4 + 2 2 5".parse()?;
     /// let take = Move::new([true, true, false], 3).unwrap();
-    /// assert_eq!(sum.move_to(&to), Ok(SumMove { game: 1, take, to: [2, 2, 5] }));
+    /// assert_eq!(SumMove::between(&sum, &to), Ok(SumMove { game: 1, take, to: [2, 2, 5] }));
     /// # Ok::<(), stone_game::PositionError>(())
     /// ```
     ///
     /// ```
-    /// use stone_game::{IllegalMove, IllegalSumMove, Position};
+    /// use stone_game::{IllegalMove, IllegalSumMove, Position, SumMove};
     /// let from: Position = "1 3 4 + 5 5 5".parse()?;
-    /// let not_a_move = |to: &str| from.move_to(&to.parse().unwrap()).unwrap_err();
+    /// let not_a_move = |to: &str| SumMove::between(&from, &to.parse().unwrap()).unwrap_err();
     /// assert_eq!(
     ///     not_a_move("1 3 3 + 4 5 5"),
     ///     IllegalSumMove::SeveralGames { games: vec![0, 1] }
     /// );
+    /// let unequal = not_a_move("1 3 4 + 4 5 3");
     /// assert_eq!(
-    ///     not_a_move("1 3 4 + 4 5 3"),
+    ///     unequal,
     ///     IllegalSumMove::InGame { game: 1, why: IllegalMove::UnequalAmounts { taken: [1, 0, 2] } }
     /// );
+    /// // The piles named across the whole position: the second game's are 3, 4 and 5.
+    /// assert!(unequal.to_string().ends_with("this takes 1 from pile 3, 2 from pile 5"));
     /// assert_eq!(not_a_move("1 3 4 + 5 5 5"), IllegalSumMove::NothingTaken);
     /// assert_eq!(not_a_move("1 3 4"), IllegalSumMove::PileCount { from: 6, to: 3 });
     /// # Ok::<(), stone_game::PositionError>(())
     /// ```
-    pub fn move_to(&self, to: &Position) -> Result<SumMove, IllegalSumMove> {
-        let (from_piles, to_piles) = (self.piles().len(), to.piles().len());
+    pub fn between(from: &Position, to: &Position) -> Result<SumMove, IllegalSumMove> {
+        let (from_piles, to_piles) = (from.piles().len(), to.piles().len());
         if from_piles != to_piles {
             return Err(IllegalSumMove::PileCount {
                 from: from_piles,
@@ -99,7 +121,7 @@ impl Position {
         // Every game that changes, and the last one's piles before and after.
         let mut changed = Vec::new();
         let mut last = None;
-        for (game, (before, after)) in self.games().zip(to.games()).enumerate() {
+        for (game, (before, after)) in from.games().zip(to.games()).enumerate() {
             if before != after {
                 changed.push(game);
                 last = Some((game, before, after));
@@ -161,14 +183,14 @@ mod tests {
     }
 
     #[test]
-    fn a_position_follows_by_a_move_exactly_when_the_rules_list_it() {
+    fn a_position_follows_another_by_a_move_exactly_when_the_rules_list_it() {
         for games in 1..=2 {
             let all = positions(games, 2);
             for from in &all {
                 let moves = left_by_a_move(from);
                 for to in &all {
                     let listed = moves.iter().find(|(after, _)| after == to);
-                    match (from.move_to(to), listed) {
+                    match (SumMove::between(from, to), listed) {
                         (Ok(found), Some((_, expected))) => assert_eq!(found, *expected),
                         (Err(_), None) => {}
                         (found, listed) => panic!("{from} -> {to}: {found:?}, listed {listed:?}"),
@@ -182,7 +204,7 @@ mod tests {
     fn why_a_position_does_not_follow_names_the_games_and_the_piles() {
         let position = |text: &str| text.parse::<Position>().expect("a position");
         let from = position("1 3 4 + 5 5 5 + 2 2 2");
-        let why = |to: &str| from.move_to(&position(to)).unwrap_err();
+        let why = |to: &str| SumMove::between(&from, &position(to)).unwrap_err();
         assert_eq!(why("1 3 4 + 5 5 5 + 2 2 2"), IllegalSumMove::NothingTaken);
         assert_eq!(
             why("0 3 4 + 5 5 5 + 1 2 2").to_string(),
@@ -207,7 +229,12 @@ mod tests {
         );
         assert_eq!(
             why("1 3 4 + 5 6 5 + 2 2 2").to_string(),
-            "in game 2: pile 1 would grow from 5 to 6; a move only takes stones"
+            "pile 4 would grow from 5 to 6; a move only takes stones"
+        );
+        assert_eq!(
+            why("1 3 4 + 5 5 5 + 2 1 0").to_string(),
+            "a move takes the same number of stones from each pile it touches, but this \
+             takes 1 from pile 7, 2 from pile 8"
         );
         assert_eq!(why("1 3 4").to_string(), "a position has 9 piles, not 3");
         assert_eq!(
