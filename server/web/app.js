@@ -109,6 +109,15 @@ function setMisere(misere) {
   $("grundy-note").hidden = !misere;
 }
 
+// The words of typed piles: runs between white space, commas and `+`, and
+// each comma and `+`. White space is Rust's (`char::is_whitespace`, which
+// the library splits on): JavaScript's `\s` also takes U+FEFF, and misses
+// U+0085.
+const WORDS = /[,+]|[^\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,+]+/g;
+
+// The largest pile the library reads: u64's largest.
+const U64_MAX = 18446744073709551615n;
+
 // Reads piles as the library's `Position` reads them ("3 5 7 + 2 4 6",
 // "3,5,7"): whole numbers separated by spaces, a comma or both; a comma
 // only between two piles and a `+` only between games of three, so that a
@@ -120,7 +129,7 @@ function readPiles(text) {
   const comma = (n) => ({ error: `a ',' after ${count(n)}: a comma goes between two piles` });
   const plus = (n) => ({ error: `a '+' after ${count(n)}: a '+' goes between games, each of three piles` });
   let last = "";
-  for (const word of text.match(/[,+]|[^\s,+]+/g) ?? []) {
+  for (const word of text.match(WORDS) ?? []) {
     const n = piles.length;
     if (word === ",") {
       if (n === 0 || last === "," || last === "+") return comma(n);
@@ -128,6 +137,13 @@ function readPiles(text) {
       if (last === ",") return comma(n);
       if (n === 0 || n % 3 !== 0 || last === "+") return plus(n);
     } else if (/^\d+$/.test(word)) {
+      // Past 2^53 a number would be rounded, and another pile played than
+      // the one typed; every such pile is past any the server answers, and
+      // past u64 the library's too.
+      if (!Number.isSafeInteger(Number(word))) {
+        const tail = BigInt(word) > U64_MAX ? `; the largest pile is ${U64_MAX}` : "";
+        return { error: `'${quoted(word)}' is not a pile: it is too large${tail}` };
+      }
       piles.push(Number(word));
     } else if (/^-\d+$/.test(word)) {
       return { error: `'${quoted(word)}' is not a pile: it is negative; expected a whole number from 0` };
@@ -378,7 +394,7 @@ $("new-game").addEventListener("submit", async (e) => {
   const text = $("start-piles").value;
   const { piles, error } = readPiles(text);
   if (error) {
-    showMessage(`'${text}' is not a position: ${error}.`);
+    showMessage(`'${quoted(text)}' is not a position: ${error}.`);
     return;
   }
   await play.start(piles);
