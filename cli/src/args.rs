@@ -46,9 +46,10 @@ pub(crate) enum Command {
     /// The number of losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
     Count(LimitQuery),
-    /// Whether the position A B C (piles in any order) is losing for the
-    /// player to move, however large its largest pile; for a sum of games,
-    /// by the XOR of their Grundy values (piles up to 1500)
+    /// Whether A B C, or a sum of games, is losing for the player to move
+    ///
+    /// Piles in any order, however large the largest; a sum of games by the
+    /// XOR of their Grundy values (piles up to 1500).
     #[command(allow_negative_numbers = true)]
     IsLosing(IsLosingQuery),
     /// The one pile C for which A B C is losing (A and B in either order, up
@@ -67,20 +68,23 @@ pub(crate) enum Command {
         #[command(flatten)]
         rules: Rules,
     },
-    /// The winning moves of A B C, or of a sum of games: the losing positions
-    /// they leave, piles in the order given, so that each line is a move for
-    /// `play` from the same piles
+    /// The winning moves of A B C, or of a sum of games
+    ///
+    /// Each line is the losing position a winning move leaves, piles in the
+    /// order given, so that it is a move for `play` from the same piles.
     #[command(allow_negative_numbers = true)]
     Moves(Moves),
-    /// Who wins A B C (piles in any order, up to 1500) and in how many moves:
-    /// `win in N` or `lose in N` for the player to move, the winner hurrying
-    /// and the loser holding out; for a sum of games, `win` or `lose` by the
-    /// XOR of their Grundy values
+    /// Who wins A B C, or a sum of games, and in how many moves
+    ///
+    /// `win in N` or `lose in N` for the player to move (piles in any order,
+    /// up to 1500), the winner hurrying and the loser holding out; for a sum
+    /// of games, `win` or `lose` by the XOR of their Grundy values.
     #[command(allow_negative_numbers = true)]
     Value(ValueQuery),
-    /// The Sprague-Grundy value of A B C (piles in any order), or of a sum of
-    /// games, the XOR of theirs: 0 exactly when it is losing (piles up to
-    /// 1500)
+    /// The Sprague-Grundy value of A B C, or of a sum of games
+    ///
+    /// Piles in any order, up to 1500; a sum's value is the XOR of its
+    /// games'. 0 exactly when the position is losing.
     // `--misere` is taken only to be refused with the reason (Grundy values
     // are normal play's), so its help does not offer it.
     #[command(allow_negative_numbers = true, mut_arg("misere", |a| a.hide(true)))]
@@ -112,8 +116,10 @@ pub(crate) enum Command {
     /// The losing positions x <= y <= z <= L
     #[command(allow_negative_numbers = true)]
     List(ListQuery),
-    /// Check the embedded tables against a brute force from the rules, a scan
-    /// at run time and GAME.md's examples; exit code 1 on a mismatch
+    /// Check the embedded tables against a brute force from the rules
+    ///
+    /// And against a scan at run time and GAME.md's examples; exit code 1
+    /// on a mismatch.
     #[command(allow_negative_numbers = true)]
     Verify {
         /// Solve every position with piles up to M (at most 500) by trying
@@ -125,15 +131,19 @@ pub(crate) enum Command {
     #[cfg(feature = "serve")]
     #[command(allow_negative_numbers = true)]
     Serve(Serve),
-    /// Print the completion script of a shell, to install where the shell
-    /// reads completions (README, "Shell completions and the man page")
+    /// Print the completion script of a shell
+    ///
+    /// To install where the shell reads completions (README, "Shell
+    /// completions and the man page").
     Completions {
         /// The shell
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page, in roff: `stone-game man | man -l -`; `man sum`
-    /// prints the page of `stone-game sum`, with its options
+    /// Print the man page, in roff
+    ///
+    /// `stone-game man | man -l -` reads it; `stone-game man sum` prints the
+    /// page of `stone-game sum`, with its options.
     Man {
         /// The command, and a subcommand of `draw`
         #[arg(value_name = "COMMAND")]
