@@ -367,7 +367,7 @@ export class Play {
       const where = `position ${i + 1}, ${pilesText(piles)}`;
       if (!answer.ok) return this.refused(`Cannot import ${where}: ${answer.error}`);
       const before = answers[i - 1]?.data;
-      if (before && !before.moves.some((m) => m.to.join(",") === piles.join(","))) {
+      if (before && !moveTo(before, piles)) {
         return this.refused(`Cannot import ${where}: no move leads there from ${pilesText(positions[i - 1])}.`);
       }
     }
@@ -663,7 +663,7 @@ export class Play {
     const list = this.playedList;
     const focused = list.contains(document.activeElement);
     list.replaceChildren(...this.entries.map((e, i) => {
-      const words = i === 0 ? "Start: " : `${moveWords(e.by, this.entries[i - 1].piles, e.piles)}, leaving `;
+      const words = i === 0 ? "Start: " : `${moveWords(e.by, moveTo(this.entries[i - 1].info, e.piles))}, leaving `;
       const button = el(
         "button",
         { type: "button" },
@@ -761,16 +761,20 @@ export class Play {
   }
 }
 
-// The move `who` made from the piles `from` to `to`, in words: "The
-// engine takes 8 from B and C", which the list of moves played follows
-// with "leaving 3 1 3", as the command line's `play` tells it. The
-// positions of a game follow by moves: the piles that changed lost the
-// same number of stones.
-function moveWords(who, from, to) {
-  const taken = to.map((_, i) => i).filter((i) => from[i] !== to[i]);
-  const names = taken.map(pileName);
+// The library's `move`, made by `who`, in words: "The engine takes 8
+// from B and C", which the list of moves played follows with "leaving
+// 3 1 3", as the command line's `play` tells it.
+function moveWords(who, move) {
+  const names = move.piles.map(pileName);
   const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${agree(who, "take")} ${from[taken[0]] - to[taken[0]]} from ${listed}`;
+  return `${agree(who, "take")} ${move.stones} from ${listed}`;
+}
+
+// The library's move from the position `info` answers that leaves `piles`,
+// or undefined when none does.
+function moveTo(info, piles) {
+  const key = piles.join(",");
+  return info.moves.find((m) => m.to.join(",") === key);
 }
 
 // The library's moves in rows, a row for each set of piles of each game:

@@ -163,9 +163,9 @@ pub(crate) async fn large_position(s: &Session) -> Outcome {
 }
 
 /// The moves played, each told by what it took ("takes 2 from B and C,
-/// leaving 3 1 3"), worked out here from the positions; a click on one
-/// goes back to the position it left, and the moves after it are marked
-/// undone.
+/// leaving 3 1 3"), worked out here from the positions, in a game and in a
+/// sum; a click on one goes back to the position it left, and the moves
+/// after it are marked undone.
 pub(crate) async fn moves_played(s: &Session) -> Outcome {
     s.open_page("?piles=6,9,11&engine=none").await?;
     let mut positions = vec![vec![6u64, 9, 11]];
@@ -175,27 +175,39 @@ pub(crate) async fn moves_played(s: &Session) -> Outcome {
     }
     // Two humans play: Player 1 moves first.
     let words = |player: usize, from: &[u64], to: &[u64]| {
-        let taken: Vec<usize> = (0..3).filter(|&i| from[i] != to[i]).collect();
-        let names: Vec<&str> = taken.iter().map(|&i| ["A", "B", "C"][i]).collect();
+        let taken: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
+        let names: Vec<&str> = taken
+            .iter()
+            .map(|&i| ["A", "B", "C", "D", "E", "F"][i])
+            .collect();
         let listed = match names.as_slice() {
             [one] => one.to_string(),
             [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
             [] => String::new(),
         };
-        let join = |p: &[u64]| p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        // A sum's games, three piles each, are joined by " + ".
+        let join = |p: &[u64]| {
+            let games = p.chunks(3).map(|game| {
+                let piles: Vec<String> = game.iter().map(u64::to_string).collect();
+                piles.join(" ")
+            });
+            games.collect::<Vec<_>>().join(" + ")
+        };
         format!(
             "Player {player} takes {} from {listed}, leaving {}",
             from[taken[0]] - to[taken[0]],
             join(to)
         )
     };
+    let played = || async {
+        s.js("return [...document.querySelectorAll('#played button')].map((b) => b.textContent)")
+            .await
+    };
     let mut expected = vec!["Start: 6 9 11".to_string()];
     for (i, pair) in positions.windows(2).enumerate() {
         expected.push(words(i % 2 + 1, &pair[0], &pair[1]));
     }
-    let listed = s
-        .js("return [...document.querySelectorAll('#played button')].map((b) => b.textContent)")
-        .await?;
+    let listed = played().await?;
     if listed != json!(expected) {
         return Err(format!("the moves played: {listed}, expected {expected:?}"));
     }
@@ -227,6 +239,24 @@ pub(crate) async fn moves_played(s: &Session) -> Outcome {
     let help = s.text("#played-title + .help").await?;
     if !help.contains("a move of yours goes to the engine's answer to it") {
         return Err(format!("the moves played's help: {help:?}"));
+    }
+    // In a sum, the piles are named across its games: the second game's
+    // are D, E and F.
+    s.open_page("?piles=1,2,3,4,5,6&engine=none").await?;
+    let mut sum = vec![vec![1u64, 2, 3, 4, 5, 6]];
+    for pick in [20, 0] {
+        let to = s.play_move(pick).await?;
+        sum.push(parse_piles(&to));
+    }
+    let mut expected = vec!["Start: 1 2 3 + 4 5 6".to_string()];
+    for (i, pair) in sum.windows(2).enumerate() {
+        expected.push(words(i % 2 + 1, &pair[0], &pair[1]));
+    }
+    let listed = played().await?;
+    if listed != json!(expected) {
+        return Err(format!(
+            "the moves played in a sum: {listed}, expected {expected:?}"
+        ));
     }
     Ok(())
 }
