@@ -89,8 +89,8 @@ impl core::fmt::Display for AnswerError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
             AnswerError::MisereUndefined(MisereUndefined::GrundyValue) => f.write_str(
-                "Grundy values are defined for normal play only: under misère play the \
-                 values of a sum's games do not decide it",
+                "Grundy values are defined for normal play only: they decide a sum of \
+                 games by XOR, and under misère play the XOR does not decide it",
             ),
             AnswerError::MisereUndefined(MisereUndefined::SumOfGames) => f.write_str(
                 "a sum of games is answered in normal play only: a misère sum is not decided \
@@ -133,8 +133,8 @@ mod tests {
         let cases = [
             (
                 AnswerError::MisereUndefined(MisereUndefined::GrundyValue),
-                "Grundy values are defined for normal play only: under misère play the values \
-                 of a sum's games do not decide it",
+                "Grundy values are defined for normal play only: they decide a sum of games by \
+                 XOR, and under misère play the XOR does not decide it",
             ),
             (
                 AnswerError::NotCovered {
