@@ -69,6 +69,10 @@ export const sidesWord = (sides) =>
 // "You win", "The engine wins": the verb agrees with the name.
 const agree = (name, verb) => `${name} ${name === "You" ? verb : `${verb}s`}`;
 
+// A side's name inside a sentence: "the engine" and "you" in lower case,
+// "Player 1" as it is.
+const inSentence = (name) => ({ "The engine": "the engine", You: "you" })[name] ?? name;
+
 // The engine's delay between its moves when it plays both sides, in ms,
 // until someone changes it (the link leaves it out at this value).
 export const DEFAULT_DELAY = 1000;
@@ -415,12 +419,20 @@ export class Play {
 
   undo() {
     const j = this.undoTarget();
-    if (j !== null) this.goTo(j);
+    if (j !== null) this.stepTo(j);
   }
 
   redo() {
     const j = this.redoTarget();
-    if (j !== null) this.goTo(j);
+    if (j !== null) this.stepTo(j);
+  }
+
+  // A step a person takes through the game (Undo, Redo, a move played or a
+  // point of the chart chosen): as a move played does, it leaves behind
+  // what was said before it.
+  stepTo(j) {
+    this.clearMessage();
+    this.goTo(j);
   }
 
   canUndo() { return this.undoTarget() !== null; }
@@ -444,7 +456,7 @@ export class Play {
     if (this.busy || i === this.index) return;
     let j = i;
     if (this.humanPlays && this.enginesTurn(j)) j = j + 1 < this.entries.length ? j + 1 : j - 1;
-    if (j >= 0) this.goTo(j);
+    if (j >= 0) this.stepTo(j);
   }
 
   // Goes to the entry at `piles`, if the game has one; false if not.
@@ -525,7 +537,7 @@ export class Play {
     } else if (!this.enginesTurn(this.index)) {
       this.setStatus("player", name === "You" ? "Your move." : `${name} to move.`);
     } else if (this.paused) {
-      this.setStatus("paused", `Paused: ${name === "The engine" ? "the engine" : name} to move. Resume to go on.`);
+      this.setStatus("paused", `Paused: ${inSentence(name)} to move. Resume to go on.`);
     } else {
       this.setStatus("engine", `${name} is thinking…`);
     }
@@ -757,7 +769,7 @@ export class Play {
   // Entry `i` in words: "6 9 11: the player to move (You) wins in 5 moves".
   historyText(i) {
     const e = this.entries[i];
-    return `${pilesText(e.piles)}: the player to move (${this.sideName(i % 2)}) ${describe(e.info.outcome, e.info.remoteness)}`;
+    return `${pilesText(e.piles)}: the player to move (${inSentence(this.sideName(i % 2))}) ${describe(e.info.outcome, e.info.remoteness)}`;
   }
 }
 

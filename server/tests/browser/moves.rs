@@ -82,6 +82,16 @@ pub(crate) async fn sum_of_games(s: &Session) -> Outcome {
     if ticked != json!(false) || s.text("#rule-text").await?.contains("misère") {
         return Err("misère was ticked during a sum".into());
     }
+    // A step through the game, as a move played, leaves the refusal
+    // behind; Redo comes back to the sum as it was.
+    s.click(Locator::Id("undo")).await?;
+    s.wait_until("document.getElementById('message').hidden")
+        .await?;
+    s.click(Locator::Id("redo")).await?;
+    s.wait_until(&format!(
+        "new URLSearchParams(location.search).get('piles') === '{to}'"
+    ))
+    .await?;
     let moves = s.move_buttons().await?;
     let next = moves.first().ok_or("no move left in the sum")?[0]
         .as_str()

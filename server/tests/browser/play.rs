@@ -326,7 +326,8 @@ fn in_words(value: stone_game::Value) -> String {
 /// Misère ticked in the middle of a game: the game goes on from where it
 /// was, the same side to move and every move played kept, each position
 /// valued again under misère; with the engine to answer a human, the
-/// engine does not take the human's turn.
+/// engine does not take the human's turn. The history's sentences name
+/// the sides in lower case ("the player to move (the engine)").
 pub(crate) async fn misere_ticked_mid_game(s: &Session) -> Outcome {
     let table = RemotenessTable::compute(20, Convention::Misere).map_err(|e| e.to_string())?;
     let tick = async || -> Outcome {
@@ -384,6 +385,18 @@ pub(crate) async fn misere_ticked_mid_game(s: &Session) -> Outcome {
         return Err(format!(
             "after misère was ticked on the human's turn against the engine, which opened to {opening}: {after} (status, piles, moves played)"
         ));
+    }
+    // The history's sentences name the sides in lower case.
+    let history = s
+        .js("return [...document.querySelectorAll('#history-list li')].map((li) => li.textContent)")
+        .await?;
+    let names = |i: usize, side: &str| {
+        history[i]
+            .as_str()
+            .is_some_and(|line| line.contains(&format!("the player to move ({side})")))
+    };
+    if !(names(0, "the engine") && names(1, "you")) {
+        return Err(format!("the history against the engine: {history}"));
     }
     Ok(())
 }
