@@ -48,6 +48,22 @@ struct Raw {
 }
 
 impl Raw {
+    /// The answer in `bytes`, as the server sent it.
+    fn of(bytes: &[u8]) -> Raw {
+        let text = String::from_utf8_lossy(bytes).to_string();
+        let (head, body) = text.split_once("\r\n\r\n").expect("an answer");
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status");
+        Raw {
+            status,
+            head: head.to_string(),
+            body: body.to_string(),
+        }
+    }
+
     /// The body as JSON with an `error`; panics unless the status is
     /// `status` and the content type JSON.
     fn refusal(&self, status: u16) -> String {
@@ -90,18 +106,7 @@ fn raw(address: SocketAddr, request: &[u8]) -> Raw {
     stream.write_all(request).unwrap();
     let mut bytes = Vec::new();
     let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").expect("an answer");
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("a status");
-    Raw {
-        status,
-        head: head.to_string(),
-        body: body.to_string(),
-    }
+    Raw::of(&bytes)
 }
 
 /// `METHOD path` with `headers`, asking the server to close after it.
@@ -431,6 +436,27 @@ fn a_request_line_in_absolute_form_is_held_to_the_name_it_gives() {
     let foreign = "Origin: http://evil.example\r\n";
     let why = ask_as(address, "evil.example", "GET", &own, foreign).refusal(403);
     assert!(why.contains("own page only"), "{why}");
+}
+
+/// A request hyper cannot read never reaches the router: hyper's bare 400,
+/// and the connection closed, though the request asked to keep it.
+#[test]
+fn a_request_that_is_not_http_is_hypers_bare_400() {
+    let server = server();
+    let host = server.address;
+    for head in [
+        format!("GET /api/sum?limit=3 HTTP/1.1\r\nHost: {host}\r\nContent-Length: abc\r\n\r\n"),
+        format!("GET /api/sum?limit=3 HTTP/1.1\r\nHost {host}\r\n\r\n"),
+        format!("GET /api/sum?limit=3 HTTP/9\r\nHost: {host}\r\n\r\n"),
+    ] {
+        let mut stream = TcpStream::connect(host).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut bytes = Vec::new();
+        let closed = stream.read_to_end(&mut bytes).is_ok();
+        Raw::of(&bytes).bare(400);
+        assert!(closed, "{head:?} left its connection open");
+    }
 }
 
 #[test]
