@@ -169,9 +169,10 @@ const TESTS: [(&str, TestFn); 39] = [
     ("the_remoteness_scale_is_labelled_from_the_map", |s| {
         Box::pin(map_drawing::remoteness_scale_ends(s))
     }),
-    ("the_maps_readout_is_beside_it_in_view", |s| {
-        Box::pin(map::map_readout_beside_it_in_view(s))
-    }),
+    (
+        "the_map_its_scale_and_its_readout_fit_the_first_screen",
+        |s| Box::pin(map::map_scale_and_readout_in_the_first_screen(s)),
+    ),
     ("the_maps_marks_stand_out_in_both_schemes", |s| {
         Box::pin(map_drawing::map_marks_stand_out_in_both_schemes(s))
     }),

@@ -219,29 +219,36 @@ pub(crate) async fn map_message_stays_in_its_view(s: &Session) -> Outcome {
     Ok(())
 }
 
-/// At 1280 by 900, the map as it opens: what the pointer is on reads
-/// beside the map, in view, not below the fold under it.
-pub(crate) async fn map_readout_beside_it_in_view(s: &Session) -> Outcome {
-    s.client
-        .set_window_size(1280, 900)
-        .await
-        .map_err(|e| e.to_string())?;
-    s.open_page("?view=map&a=0&limit=60&colour=remoteness")
-        .await?;
-    let found = s
-        .js("const map = document.getElementById('map-canvas').getBoundingClientRect();
-             const readout = document.getElementById('map-readout').getBoundingClientRect();
-             return [readout.left >= map.right, readout.top >= map.top,
-                     readout.bottom <= window.innerHeight, window.scrollY,
-                     [map.top, map.right, readout.left, readout.top, readout.bottom].map(Math.round)];")
-        .await?;
-    let seen = found.as_array().ok_or("the readout's place")?;
-    if seen[..4] != [json!(true), json!(true), json!(true), json!(0)] {
-        return Err(format!(
-            "the readout beside the map and in view at 1280 by 900 \
-             ([its left past the map's right, its top below the map's, its bottom in view, the page's scroll], \
-             [map top, map right, readout left, top, bottom]): {found}"
-        ));
+/// On a laptop's screen (1100 and 1280 by 900), the map as it opens: the
+/// whole map and its colour scale are in the first screen, and what the
+/// pointer is on reads beside the map, in view, not below the fold under
+/// it.
+pub(crate) async fn map_scale_and_readout_in_the_first_screen(s: &Session) -> Outcome {
+    for width in [1100, 1280] {
+        s.client
+            .set_window_size(width, 900)
+            .await
+            .map_err(|e| e.to_string())?;
+        s.open_page("?view=map&a=0&limit=60&colour=remoteness")
+            .await?;
+        let found = s
+            .js("const map = document.getElementById('map-canvas').getBoundingClientRect();
+                 const scale = document.getElementById('map-scale').getBoundingClientRect();
+                 const readout = document.getElementById('map-readout').getBoundingClientRect();
+                 return [scale.bottom <= window.innerHeight, readout.left >= map.right,
+                         readout.top >= map.top, readout.bottom <= window.innerHeight, window.scrollY,
+                         [map.top, map.right, scale.bottom, readout.left, readout.top, readout.bottom,
+                          window.innerHeight].map(Math.round)];")
+            .await?;
+        let seen = found.as_array().ok_or("the map's place")?;
+        if seen[..5] != [json!(true), json!(true), json!(true), json!(true), json!(0)] {
+            return Err(format!(
+                "the map, its scale and its readout at {width} by 900 \
+                 ([the scale's bottom in view, the readout's left past the map's right, its top \
+                 below the map's, its bottom in view, the page's scroll], [map top, map right, \
+                 scale bottom, readout left, top, bottom, the window's height]): {found}"
+            ));
+        }
     }
     Ok(())
 }
