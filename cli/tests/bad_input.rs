@@ -328,6 +328,27 @@ fn bad_refused_by_the_allocator() {
     }
 }
 
+/// A picture under a `ulimit -v`: the partners map's pairs, asked of the
+/// allocator whole, are refused in words, not by an abort, and no file is
+/// left beside the target.
+#[test]
+fn bad_picture_refused_by_the_allocator() {
+    let scratch = tempfile::tempdir().expect("a scratch directory");
+    let target = scratch.path().join("partners.png");
+    let target = target.to_str().expect("a UTF-8 path");
+    let args = ["draw", "partners", "--limit", "2000", "-o", target];
+    let r = run_in_address_space(64 * 1024, &args);
+    assert_eq!((r.code, r.out.as_str()), (2, ""), "{}", r.err);
+    let needed = 2001 * 2001 * 8;
+    let said = format!(
+        "error: the partners map to 2000 needs {needed} bytes of memory, which could not be \
+         allocated"
+    );
+    assert!(r.err.lines().any(|line| line == said), "{}", r.err);
+    let left = std::fs::read_dir(scratch.path()).expect("the scratch directory");
+    assert_eq!(left.count(), 0, "a file was left beside the target");
+}
+
 #[test]
 fn bad_past_the_largest_brute_force() {
     // Fits in memory, but would run for many minutes: refused up front.

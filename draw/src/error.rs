@@ -42,16 +42,26 @@ pub enum DrawError {
     },
     /// The embedded font did not load.
     Font,
+    /// The allocator refused a PNG picture's bitmap (a `ulimit -v`, strict
+    /// overcommit).
+    NoRoom {
+        /// The bitmap's bytes.
+        needed: u64,
+    },
 }
 
 impl DrawError {
     /// Whether the caller asked for what cannot be drawn (a target of no
-    /// known format, a picture too large, unfit data), rather than the file
-    /// system or plotters failing.
+    /// known format, a picture too large, unfit data, or one larger than
+    /// the memory there is), rather than the file system or plotters
+    /// failing.
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
-            DrawError::UnknownFormat(_) | DrawError::TooLarge { .. } | DrawError::Unfit(_)
+            DrawError::UnknownFormat(_)
+                | DrawError::TooLarge { .. }
+                | DrawError::Unfit(_)
+                | DrawError::NoRoom { .. }
         )
     }
 }
@@ -78,6 +88,11 @@ impl std::fmt::Display for DrawError {
                 write!(f, "cannot draw '{}': {reason}", path.display())
             }
             DrawError::Font => f.write_str("the embedded font does not load"),
+            DrawError::NoRoom { needed } => write!(
+                f,
+                "a picture needs {needed} bytes of memory for its bitmap, which could not be \
+                 allocated"
+            ),
         }
     }
 }
@@ -135,6 +150,11 @@ mod tests {
                 false,
             ),
             (DrawError::Font, "the embedded font does not load", false),
+            (
+                DrawError::NoRoom { needed: 12 },
+                "a picture needs 12 bytes of memory for its bitmap, which could not be allocated",
+                true,
+            ),
         ];
         for (error, text, bad_input) in cases {
             assert_eq!(error.to_string(), text);

@@ -106,10 +106,15 @@ impl PictureFile {
         let path = temporary.path();
         let drawn = match self.format {
             Format::Png => {
-                let root = BitMapBackend::new(path, size).into_drawing_area();
-                picture
+                let mut pixels = bitmap(size)?;
+                let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+                let painted = picture
                     .paint(&root)
-                    .and_then(|()| root.present().map_err(|e| e.to_string()))
+                    .and_then(|()| root.present().map_err(|e| e.to_string()));
+                drop(root);
+                painted.and_then(|()| {
+                    write_png(temporary.as_file(), size, &pixels).map_err(|e| e.to_string())
+                })
             }
             Format::Svg => {
                 let root = SVGBackend::new(path, size).into_drawing_area();
@@ -131,6 +136,43 @@ impl PictureFile {
             .map(drop)
             .map_err(|e| cannot_write(&self.target, e.error))
     }
+}
+
+/// A PNG picture's bitmap, RGB, of `width x height` pixels: asked of the
+/// allocator here, so that its refusal (a `ulimit -v`) is an error, where
+/// plotters' own bitmap would abort the process and leave the temporary
+/// file behind.
+fn bitmap((width, height): (u32, u32)) -> Result<Vec<u8>, DrawError> {
+    let bytes = 3u64
+        .saturating_mul(u64::from(width))
+        .saturating_mul(u64::from(height));
+    let refused = DrawError::NoRoom { needed: bytes };
+    let len = usize::try_from(bytes).map_err(|_| refused.clone())?;
+    let mut pixels = Vec::new();
+    pixels.try_reserve_exact(len).map_err(|_| refused)?;
+    pixels.resize(len, 0);
+    Ok(pixels)
+}
+
+/// Writes the RGB `pixels` of a picture of `size` as PNG, streamed into
+/// `file` a few kilobytes at a time rather than compressed whole in memory
+/// first.
+fn write_png(
+    file: &std::fs::File,
+    (width, height): (u32, u32),
+    pixels: &[u8],
+) -> Result<(), png::EncodingError> {
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    encoder.set_filter(png::FilterType::Sub);
+    encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    let mut header = encoder.write_header()?;
+    let mut stream = header.stream_writer()?;
+    std::io::Write::write_all(&mut stream, pixels)?;
+    stream.finish()?;
+    header.finish()
 }
 
 /// The directory `target` is written in: a bare file name's is the working
@@ -171,6 +213,16 @@ mod tests {
     use super::*;
     use crate::format::UnknownFormat;
     use crate::test_support::*;
+
+    #[test]
+    fn a_bitmap_the_allocator_refuses_is_an_error() {
+        assert_eq!(bitmap((2, 3)), Ok(vec![0; 18]));
+        // Past what any allocator gives: refused, not an abort.
+        assert_eq!(
+            bitmap((u32::MAX, u32::MAX)),
+            Err(DrawError::NoRoom { needed: u64::MAX })
+        );
+    }
 
     #[test]
     fn a_target_of_no_known_format_is_refused_before_anything_is_written() {

@@ -421,8 +421,6 @@ fn scan_on(
 ) -> Result<Vec<u32>, NoRoom> {
     // The caller has accepted the limit, so it fits a u16.
     let l = limit as usize;
-    // Threads need std.
-    let threads = if cfg!(feature = "std") { threads } else { 1 };
     let pairs_total = pair_count(limit);
     // Only rows up to the limit are ever read.
     let rows = l + 1;
@@ -439,7 +437,7 @@ fn scan_on(
     // At least L + 1 columns: the K1 test reads row x at column y.
     let mut keys = Keys::new(rows, cols.max(rows))?;
     let mut pairs_done = 0u64;
-    let row_done = |x: usize| {
+    let mut row_done = |x: usize| {
         pairs_done += (l - x + 1) as u64;
         progress(Progress {
             pairs_done,
@@ -448,10 +446,18 @@ fn scan_on(
     };
     // limit <= MAX_SCAN_LIMIT: about 2^31 pairs at most.
     let mut partners = Vec::new();
-    if cube && threads > 1 {
-        #[cfg(feature = "std")]
-        bands::scan_on_threads(&keys, plan, threads, found_triple, row_done)?;
-    } else {
+    // False when the system refused every thread: then on this one.
+    #[cfg(feature = "std")]
+    let on_threads = cube
+        && threads > 1
+        && bands::scan_on_threads(&keys, plan, threads, &mut *found_triple, &mut row_done)?;
+    // Threads need std.
+    #[cfg(not(feature = "std"))]
+    let on_threads = {
+        let _ = threads;
+        false
+    };
+    if !on_threads {
         if !cube {
             partners = room::filled(pairs_total as usize, u32::MAX)?;
         }
@@ -467,7 +473,7 @@ fn scan_on(
                 partners[index(y, z)] = x as u32;
             }
         };
-        bands::scan_in_order(&mut keys, plan, on_held, found_triple, row_done)?;
+        bands::scan_in_order(&mut keys, plan, on_held, found_triple, &mut row_done)?;
     }
     #[cfg(test)]
     keys.check_summaries();
@@ -695,6 +701,29 @@ mod tests {
                     assert!(
                         several == one,
                         "{convention:?}, limit {limit}, {threads} threads"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A thread the system refuses leaves its bands to the threads
+    /// started; when it refuses the first, the scan runs on the caller's
+    /// thread. Either way the cube is the same, and no refusal of memory.
+    #[cfg(feature = "std")]
+    #[test]
+    fn threads_refused_leave_the_cube_to_the_threads_started_or_this_one() {
+        use super::bands::REFUSED_FROM;
+        for convention in [Convention::Normal, Convention::Misere] {
+            for limit in [200, 700] {
+                let one = cube_on(1, convention, limit);
+                for (threads, refused_from) in [(2, 0), (2, 1), (5, 2), (8, 7)] {
+                    REFUSED_FROM.with(|from| from.set(refused_from));
+                    let refused = cube_on(threads, convention, limit);
+                    REFUSED_FROM.with(|from| from.set(usize::MAX));
+                    assert!(
+                        refused == one,
+                        "{convention:?}, limit {limit}, {threads} threads, refused from {refused_from}"
                     );
                 }
             }

@@ -127,7 +127,19 @@ fn with_tables<'t>(
 /// The partner of every pair `(a, b)` with `a, b <= limit`, as `solver`
 /// answers each.
 fn partner_map(solver: Solver<'_>, limit: u64) -> Result<PartnerMap, Failure> {
+    // Asked of the allocator whole, so that its refusal (a `ulimit -v`) is
+    // an error, not an abort.
+    let side = limit.saturating_add(1);
+    let needed = side.saturating_mul(side).saturating_mul(8);
+    let refused = || {
+        Failure::Usage(format!(
+            "the partners map to {limit} needs {needed} bytes of memory, which could not be \
+             allocated"
+        ))
+    };
     let mut partners = Vec::new();
+    let pairs = usize::try_from(side.saturating_mul(side)).map_err(|_| refused())?;
+    partners.try_reserve_exact(pairs).map_err(|_| refused())?;
     for a in 0..=limit {
         for b in 0..=limit {
             partners.push(solver.partner(a, b).map_err(answer_failure)?.partner);
@@ -566,6 +578,23 @@ mod tests {
             Err(Failure::Usage(_))
         ));
         assert_eq!(files_in(scratch.path()), ["counts.svg"]);
+    }
+
+    #[test]
+    fn a_partners_map_the_allocator_refuses_is_a_usage_error() {
+        // Past what any allocator gives: refused, not an abort.
+        let limit = u64::MAX / 2;
+        let Err(Failure::Usage(why)) = partner_map(Solver::new(Convention::Normal), limit) else {
+            panic!("a partners map to {limit} was not refused");
+        };
+        assert_eq!(
+            why,
+            format!(
+                "the partners map to {limit} needs {} bytes of memory, which could not be \
+                 allocated",
+                u64::MAX
+            )
+        );
     }
 
     #[test]

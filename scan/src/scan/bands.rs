@@ -311,6 +311,8 @@ fn tile_ends(first: usize, rows: usize) -> impl Iterator<Item = usize> {
         .map(move |start| (start + TILE).min(rows))
 }
 
+#[cfg(all(test, feature = "std"))]
+pub(super) use on_threads::REFUSED_FROM;
 #[cfg(feature = "std")]
 pub(super) use on_threads::scan_on_threads;
 
@@ -329,16 +331,21 @@ mod on_threads {
     /// after row `x`'s. In the cube no key lies past the rows, which were
     /// made `L + 1` columns wide, so they never widen. Each thread's bands
     /// are made before any thread starts, and a band's triples are handed
-    /// on in room asked for, so that the allocator's refusal of either, or
-    /// the system's of a thread, stops the threads and is returned here.
-    /// (A band's late keys grow as ordinary vectors: a few bytes a triple.)
+    /// on in room asked for, so that the allocator's refusal of either
+    /// stops the threads and is returned here. (A band's late keys grow as
+    /// ordinary vectors: a few bytes a triple.)
+    ///
+    /// A thread the system refuses (a limit on processes, or no memory for
+    /// its stack) leaves the bands to the threads started, which take them
+    /// in turn all the same. When it refuses the first, nothing is scanned
+    /// and `Ok(false)` says so: the caller scans on its own thread.
     pub(in crate::scan) fn scan_on_threads(
         keys: &Keys,
         plan: Plan,
         threads: usize,
         mut on_triple: impl FnMut([u16; 3]),
         mut row_done: impl FnMut(usize),
-    ) -> Result<(), NoRoom> {
+    ) -> Result<bool, NoRoom> {
         debug_assert!(plan.cube, "only the cube's scan never widens its rows");
         let rows = plan.limit + 1;
         let bands = rows.div_ceil(TILE);
@@ -352,17 +359,22 @@ mod on_threads {
             kept.push(own);
         }
         let shared = Shared::new(keys, plan, group);
-        std::thread::scope(|scope| {
-            for bands in kept {
+        let started = std::thread::scope(|scope| {
+            let mut started = 0;
+            for (t, bands) in kept.into_iter().enumerate() {
                 let shared = &shared;
                 let thread = std::thread::Builder::new();
-                if thread
-                    .spawn_scoped(scope, move || shared.scan_bands(bands))
-                    .is_err()
+                if refuses_thread(t)
+                    || thread
+                        .spawn_scoped(scope, move || shared.scan_bands(bands))
+                        .is_err()
                 {
-                    shared.refuse();
-                    return;
+                    break;
                 }
+                started += 1;
+            }
+            if started == 0 {
+                return 0;
             }
             // The bands end about in order: each is handed on once it and
             // those before it have ended.
@@ -370,15 +382,37 @@ mod on_threads {
                 let Some(triples) = shared.wait_for_triples(due) else {
                     // A thread panicked, and the scope passes its panic
                     // on, or was refused memory.
-                    return;
+                    return started;
                 };
                 hand_on(due * TILE, rows, &triples, &mut on_triple, &mut row_done);
             }
+            started
         });
         if shared.refused.load(Ordering::Relaxed) {
             return Err(NoRoom);
         }
-        Ok(())
+        Ok(started > 0)
+    }
+
+    /// Whether the system refuses thread `t` here: never, but in tests from
+    /// the thread `REFUSED_FROM` says on, so that they can see the bands
+    /// go to the threads started.
+    fn refuses_thread(t: usize) -> bool {
+        #[cfg(test)]
+        return REFUSED_FROM.with(|from| t >= from.get());
+        #[cfg(not(test))]
+        {
+            let _ = t;
+            false
+        }
+    }
+
+    #[cfg(test)]
+    std::thread_local! {
+        /// The first thread the system refuses a test's scan on this thread
+        /// (none: `usize::MAX`).
+        pub(in crate::scan) static REFUSED_FROM: core::cell::Cell<usize> =
+            const { core::cell::Cell::new(usize::MAX) };
     }
 
     /// Hands on one band's triples, row by row, as [`Band::hand_on`] does.
@@ -413,8 +447,7 @@ mod on_threads {
         /// Set when a thread panicked or was refused memory: the others
         /// stop instead of waiting for its band.
         stopped: AtomicBool,
-        /// Set when the allocator refused a band's triples their room, or
-        /// the system a thread.
+        /// Set when the allocator refused a band's triples their room.
         refused: AtomicBool,
         /// Per band, its triples in row order once it has ended, until they
         /// are handed on.
@@ -534,8 +567,8 @@ mod on_threads {
             self.one_ended.notify_all();
         }
 
-        /// Stops every thread for the refusal of memory or of a thread,
-        /// which [`scan_on_threads`] then returns.
+        /// Stops every thread for the refusal of memory, which
+        /// [`scan_on_threads`] then returns.
         fn refuse(&self) {
             self.refused.store(true, Ordering::Relaxed);
             self.stop();
