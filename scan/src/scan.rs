@@ -713,7 +713,7 @@ mod tests {
     #[cfg(feature = "std")]
     #[test]
     fn threads_refused_leave_the_cube_to_the_threads_started_or_this_one() {
-        use super::bands::REFUSED_FROM;
+        use super::bands::{REFUSED_FROM, STARTED};
         for convention in [Convention::Normal, Convention::Misere] {
             for limit in [200, 700] {
                 let one = cube_on(1, convention, limit);
@@ -725,6 +725,7 @@ mod tests {
                         refused == one,
                         "{convention:?}, limit {limit}, {threads} threads, refused from {refused_from}"
                     );
+                    assert_eq!(STARTED.with(|started| started.get()), refused_from);
                 }
             }
         }

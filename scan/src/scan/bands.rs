@@ -311,10 +311,10 @@ fn tile_ends(first: usize, rows: usize) -> impl Iterator<Item = usize> {
         .map(move |start| (start + TILE).min(rows))
 }
 
-#[cfg(all(test, feature = "std"))]
-pub(super) use on_threads::REFUSED_FROM;
 #[cfg(feature = "std")]
 pub(super) use on_threads::scan_on_threads;
+#[cfg(all(test, feature = "std"))]
+pub(super) use on_threads::{REFUSED_FROM, STARTED};
 
 #[cfg(feature = "std")]
 mod on_threads {
@@ -373,6 +373,8 @@ mod on_threads {
                 }
                 started += 1;
             }
+            #[cfg(test)]
+            STARTED.with(|told| told.set(started));
             if started == 0 {
                 return 0;
             }
@@ -413,6 +415,9 @@ mod on_threads {
         /// (none: `usize::MAX`).
         pub(in crate::scan) static REFUSED_FROM: core::cell::Cell<usize> =
             const { core::cell::Cell::new(usize::MAX) };
+        /// How many threads the last scan on this thread started.
+        pub(in crate::scan) static STARTED: core::cell::Cell<usize> =
+            const { core::cell::Cell::new(0) };
     }
 
     /// Hands on one band's triples, row by row, as [`Band::hand_on`] does.
