@@ -282,16 +282,20 @@ pub(crate) fn position_table<T: DecidingScan>(
     table_covering(ctx, convention, needed, false, past_note, &what)
 }
 
-/// Whether the triples to the largest pile of `p` decide it for less than
-/// the whole tables to its second-largest: the scan of the cube keeps no
-/// partners and runs on every core, so it needs less memory, and on two
-/// cores less time, while the largest pile is below 1.3 times the second
-/// at 2000 and 1.75 times at 32000 (BENCHMARKS.md, section 4.2). The
-/// triples go as far as any scan, 65535, so past [`MAX_WHOLE_SCAN`] they
-/// decide the positions whose largest pile is that near the second.
-pub(crate) fn triples_decide_for_less(p: [u64; 3]) -> bool {
+/// Whether the triples to the largest pile of `p` decide it, rather than
+/// the whole tables to its second-largest: where they take less (the scan
+/// of the cube keeps no partners and runs on every core, so it needs less
+/// memory, and on two cores less time, while the largest pile is below 1.3
+/// times the second at 2000 and 1.75 times at 32000: BENCHMARKS.md,
+/// section 4.2), and wherever the second-largest pile is past
+/// [`MAX_WHOLE_SCAN`]: the triples go as far as any scan, 65535, and past
+/// it their refusal names the furthest a scan goes.
+pub(crate) fn triples_decide(p: [u64; 3]) -> bool {
     let mut sorted = p;
     sorted.sort_unstable();
+    if sorted[1] > u64::from(MAX_WHOLE_SCAN) {
+        return true;
+    }
     let (Ok(y), Ok(z)) = (u32::try_from(sorted[1]), u32::try_from(sorted[2])) else {
         return false;
     };
@@ -378,6 +382,26 @@ pub(crate) fn remoteness_table(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Near the second pile the triples decide a position for less; far
+    /// past it the whole tables do; past the whole tables' largest scan,
+    /// the triples, which reach further, in any order of the piles.
+    #[test]
+    fn the_triples_decide_near_piles_and_past_the_whole_tables() {
+        assert!(triples_decide([2000, 2000, 2000]));
+        assert!(!triples_decide([2000, 2000, 20_000]));
+        assert!(!triples_decide([32_000, 60_000, 1]));
+        for p in [
+            [32_001, 60_000, 1],
+            [1, 60_000, 32_001],
+            [32_001, 32_001, 128_000],
+        ] {
+            assert!(triples_decide(p), "{p:?}");
+        }
+        assert!(triples_decide([65_536, 65_536, 65_536]));
+        assert!(triples_decide([u64::MAX, u64::MAX, 0]));
+        assert!(!triples_decide([0, 1, u64::MAX]));
+    }
 
     /// Only the allocator's refusal is the user's to act on (exit code 2);
     /// a scan's other refusals mean the tool asked it wrong.

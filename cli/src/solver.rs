@@ -38,14 +38,15 @@ impl Built {
     /// The losing positions that decide `p` and every position it leads
     /// to: the embedded tables where they reach its two smaller piles, else
     /// the cheaper of the runtime scans that do, of the whole tables to
-    /// its second-largest pile or of the triples to its largest.
+    /// its second-largest pile or of the triples to its largest
+    /// ([`runtime::triples_decide`]).
     pub(crate) fn deciding(
         mut self,
         ctx: &mut Ctx,
         p: [u64; 3],
         what: &str,
     ) -> Result<Built, Failure> {
-        if runtime::triples_decide_for_less(p) {
+        if runtime::triples_decide(p) {
             self.triples = position_table(ctx, self.convention, p, what)?;
         } else {
             self.tables = position_table(ctx, self.convention, p, what)?;

@@ -376,16 +376,27 @@ fn bad_past_the_largest_scan() {
         );
     }
     bad(&["count", "18446744073709551615"]);
-    // The others scan the whole tables, to a smaller limit (`is-losing` and
-    // `moves` when their largest pile is far past the second: near it,
-    // the triples to it decide them, up to 65535).
+    // So do `is-losing` and `moves` whose second pile is past the whole
+    // tables' largest scan (and near the largest pile, below it).
     let past = (MAX_WHOLE_SCAN + 1).to_string();
     let far = (4 * MAX_WHOLE_SCAN).to_string();
+    for args in [
+        &["is-losing", &past, &past, &far][..],
+        &["moves", "1", &past, &far],
+        &["is-losing", "65536", "65536", "65536"],
+    ] {
+        assert!(
+            bad(args).contains(
+                "past the largest this tool runs, 65535 (the tables store piles as 16-bit numbers)"
+            ),
+            "{args:?}"
+        );
+    }
+    // The others scan the whole tables, to a smaller limit (`is-losing` and
+    // `moves` when their largest pile is far past the second).
     let picture = format!("{}/never-written.png", env!("CARGO_TARGET_TMPDIR"));
     for args in [
         &["partner", "0", &past][..],
-        &["is-losing", &past, &past, &far],
-        &["moves", "1", &past, &far],
         &["draw", "slice", "0", "--limit", &past, "-o", &picture],
     ] {
         let e = bad(args);
@@ -398,7 +409,7 @@ fn bad_past_the_largest_scan() {
     }
     // Whatever its subject, one thing or many, the sentence reads.
     assert!(bad(&["moves", "1", &past, &far]).starts_with(&format!(
-        "error: the moves of (1, {past}, {far}) would need a runtime scan to {past}, past"
+        "error: the moves of (1, {past}, {far}) would need a runtime scan to {far}, past"
     )));
     assert!(
         bad(&["count", "70000"])
