@@ -391,7 +391,7 @@ pub(crate) struct DrawTarget {
     #[arg(long, value_name = "N", value_parser = parse_picture_limit)]
     pub limit: Option<PictureLimit>,
     /// The file to write: .png or .svg
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_parser = output_file())]
     pub output: PathBuf,
     #[command(flatten)]
     pub rules: Rules,
@@ -560,6 +560,19 @@ fn pile_of_a_pair(s: &str) -> Result<u64, String> {
             "the largest pile is {MAX_WHOLE_SCAN} ({})",
             ScannedTables::NO_FURTHER
         )
+    })
+}
+
+/// `draw -o`: a file name, any the system takes (not only UTF-8); an empty
+/// one is refused in words, where clap would say that no value was given.
+fn output_file() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().try_map(|name| {
+        if name.is_empty() {
+            Err("expected a file name (.png or .svg), got an empty string")
+        } else {
+            Ok(PathBuf::from(name))
+        }
     })
 }
 

@@ -234,6 +234,12 @@ fn bad_empty_string() {
     bad(&["list", "--limit", ""]);
     bad(&["list", "--format", ""]);
     bad(&[""]);
+    // A picture's file: an empty name is refused as one, not as no value.
+    assert_eq!(
+        bad(&["draw", "slice", "0", "-o", ""]),
+        "error: invalid value '' for '--output <FILE>': expected a file name (.png or .svg), \
+         got an empty string"
+    );
 }
 
 #[test]
