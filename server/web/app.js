@@ -318,7 +318,7 @@ async function randomStart() {
     }
     if (answer.data.outcome === "win") {
       $("start-piles").value = pilesText(piles);
-      await play.start(piles);
+      await play.start(piles, answer);
       return;
     }
   }

@@ -142,12 +142,15 @@ export class Play {
     return generation === this.generation;
   }
 
-  async start(piles) {
+  // A new game from `piles`; `known` is the server's answer for them when
+  // the caller has it already (a random start, which asked for it to find
+  // a win), so that it is not asked for twice.
+  async start(piles, known = null) {
     const generation = this.newGeneration();
     this.busy = true;
     this.setStatus("loading", "Loading…");
     this.freeze();
-    const answer = await api.position(piles, this.misere, this.requests.signal);
+    const answer = known ?? await api.position(piles, this.misere, this.requests.signal);
     if (!this.isLive(generation)) return false;
     if (!answer.ok) return this.refused(`Cannot start from ${pilesText(piles)}: ${answer.error}`);
     this.busy = false;

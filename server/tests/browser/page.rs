@@ -42,6 +42,23 @@ pub(crate) async fn page_loads_cleanly(s: &Session) -> Outcome {
             return Err(format!("{path} was not loaded: {loaded}"));
         }
     }
+    // The random start (no piles in the link) asks for each position once:
+    // the one it starts from is the answer it found a win in.
+    let asked = s
+        .js(
+            "return performance.getEntriesByType('resource').map(e => new URL(e.name))
+                .filter(u => u.pathname === '/api/position').map(u => u.search);",
+        )
+        .await?;
+    let asked: Vec<&str> = asked
+        .as_array()
+        .ok_or("the positions asked")?
+        .iter()
+        .filter_map(|q| q.as_str())
+        .collect();
+    if asked.is_empty() || (1..asked.len()).any(|i| asked[..i].contains(&asked[i])) {
+        return Err(format!("the random start asked for {asked:?}"));
+    }
     let errors = s.console_errors().await?;
     if !errors.is_empty() {
         return Err(format!("console errors: {errors:?}"));
