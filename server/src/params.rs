@@ -34,11 +34,20 @@ impl<S: Send + Sync, T: Parameters> FromRequestParts<S> for Params<T> {
         let Query(query) = Query::<T>::from_request_parts(parts, state)
             .await
             .map_err(|e| {
-                let text = e.body_text();
-                let why = text
-                    .strip_prefix("Failed to deserialize query string: ")
-                    .unwrap_or(&text);
-                query_refused(why, T::TAKES)
+                // serde's own words: axum's wrapping says "Failed to
+                // deserialize query string", and serde_path_to_error's puts
+                // the parameter's name before serde's message, which names
+                // it again.
+                type Located = serde_path_to_error::Error<serde_urlencoded::de::Error>;
+                let mut why: &dyn std::error::Error = &e;
+                while let Some(inner) = why.source() {
+                    why = inner;
+                    if let Some(located) = why.downcast_ref::<Located>() {
+                        why = located.inner();
+                        break;
+                    }
+                }
+                query_refused(&why.to_string(), T::TAKES)
             })?;
         Ok(Params(query))
     }
@@ -247,11 +256,23 @@ pub(crate) fn check(path: &str, query: &str) -> Result<bool, ApiError> {
 /// A query string that is not the endpoint's parameters, in serde's words
 /// (a parameter missing, unknown or given twice), and what the endpoint
 /// takes ([`Parameters::TAKES`]). serde quotes a parameter's name whole,
-/// so the message is cut.
+/// between backticks: each is cut as a value sent is ([`quote`]), and the
+/// message too, should serde say more than that.
 fn query_refused(why: &str, takes: &str) -> ApiError {
+    let names_cut: Vec<String> = why
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                quote(part)
+            } else {
+                part.to_string()
+            }
+        })
+        .collect();
     ApiError::Bad(format!(
         "bad query string: {}; {takes}",
-        shorten(why, 4 * QUOTED)
+        shorten(&names_cut.join("`"), 4 * QUOTED)
     ))
 }
 

@@ -363,7 +363,20 @@ fn bad_requests_are_400_naming_the_parameter() {
             "/api/position?piles=1,2,3&misere=2",
             "parameter 'misere' is 0",
         ),
-        ("/api/position?piles=1,2,3&color=1", "unknown field `color`"),
+        // serde's words, naming the parameter once.
+        (
+            "/api/position?piles=1,2,3&color=1",
+            "bad query string: unknown field `color`, expected `piles` or `misere`; \
+             the parameters are",
+        ),
+        // A long name is cut as a value sent is, and the words stay.
+        (
+            "/api/sum?limit=3&zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\
+             zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\
+             zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz=1",
+            "bad query string: unknown field `zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...`, expected \
+             `limit` or `misere`; the parameters are limit=L[&misere=0|1]",
+        ),
         (
             "/api/position?piles=1,2,3&piles=1,2,3",
             "duplicate field `piles`",
