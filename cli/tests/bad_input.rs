@@ -9,7 +9,9 @@ mod binary;
 
 use std::ffi::OsString;
 
-use binary::{MAX_BRUTE, MAX_GRUNDY, MAX_WHOLE_SCAN, bad, run_in_address_space};
+use binary::{
+    MAX_BRUTE, MAX_GRUNDY, MAX_WHOLE_SCAN, bad, run_in_address_space, run_without_threads,
+};
 use stone_game::{GrundyTable, ScannedTables, ScannedTotals, ScannedTriples};
 
 #[test]
@@ -353,6 +355,25 @@ fn bad_picture_refused_by_the_allocator() {
     assert!(r.err.lines().any(|line| line == said), "{}", r.err);
     let left = std::fs::read_dir(scratch.path()).expect("the scratch directory");
     assert_eq!(left.count(), 0, "a file was left beside the target");
+}
+
+/// Where no thread can be started (a limit on processes), the work runs
+/// on the main thread and answers as it does on every core: the Grundy
+/// values (rayon's pool, which would panic) and a scan of the cube (which
+/// would say its memory could not be allocated).
+#[test]
+fn bad_no_thread_can_be_started() {
+    for args in [&["grundy", "250", "250", "250"][..], &["sum", "4000"]] {
+        let free = binary::run(args.iter().copied());
+        assert_eq!(free.code, 0, "{args:?}: {}", free.err);
+        let alone = run_without_threads(args);
+        assert_eq!(
+            (alone.code, alone.out.as_str()),
+            (0, free.out.as_str()),
+            "{args:?}: {}",
+            alone.err
+        );
+    }
 }
 
 #[test]

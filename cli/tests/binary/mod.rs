@@ -42,6 +42,36 @@ pub fn run_in_address_space(kib: u64, args: &[&str]) -> Run {
     finished(Command::new("sh").arg("-c").arg(script).arg(BIN).args(args))
 }
 
+/// Runs `args` where no thread can be started: under a limit of one
+/// process for the user (util-linux's `prlimit --nproc=1`), which every
+/// thread counts against. Root is not held to it, so as root the binary
+/// runs as `nobody` (uid 65534, through util-linux's `setpriv`), from a
+/// copy in a directory of its own that `nobody` may enter.
+pub fn run_without_threads(args: &[&str]) -> Run {
+    use std::os::unix::fs::PermissionsExt;
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|id| id.stdout == b"0\n");
+    if !root {
+        return finished(Command::new("prlimit").arg("--nproc=1").arg(BIN).args(args));
+    }
+    let place = tempfile::tempdir().expect("a directory for the binary");
+    let open = std::fs::Permissions::from_mode(0o755);
+    std::fs::set_permissions(place.path(), open.clone()).expect("the directory opened");
+    let bin = place.path().join("stone-game");
+    std::fs::copy(BIN, &bin).expect("the binary copied");
+    std::fs::set_permissions(&bin, open).expect("the binary opened");
+    let mut command = Command::new("setpriv");
+    command
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .args(["prlimit", "--nproc=1"])
+        .arg(&bin)
+        .args(args)
+        .current_dir(place.path());
+    finished(&mut command)
+}
+
 /// `command`'s run to its end, with nothing on stdin.
 fn finished(command: &mut Command) -> Run {
     let output = command
