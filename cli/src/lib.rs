@@ -166,7 +166,6 @@ where
 /// The binary's entry point: [`run`] with the process's arguments, stdout and
 /// stderr, and a progress bar for long runtime scans when stderr is a terminal.
 pub fn main() -> ExitCode {
-    start_thread_pool();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut err = io::stderr();
@@ -182,28 +181,6 @@ pub fn main() -> ExitCode {
         memory: None,
     };
     ExitCode::from(execute(std::env::args_os(), &mut ctx))
-}
-
-/// Starts rayon's pool (the Grundy values', the brute force's) before any
-/// work asks for it. Where no thread can be started (a limit on
-/// processes, or no memory for a stack), rayon would start none and panic
-/// at the first parallel step; the main thread is then the pool's one
-/// thread, and the work runs on it. The probe is one thread: rayon's pool
-/// can be started once only, so a failed start could not be tried again.
-fn start_thread_pool() {
-    let threads_start = std::thread::Builder::new()
-        .spawn(|| ())
-        .is_ok_and(|probe| probe.join().is_ok());
-    let pool = if threads_start {
-        rayon::ThreadPoolBuilder::new()
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .use_current_thread()
-    };
-    // An error here leaves rayon to start its pool at the first parallel
-    // step, as it would without this.
-    let _ = pool.build_global();
 }
 
 /// Parses and runs; every outcome becomes an exit code.

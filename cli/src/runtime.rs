@@ -325,8 +325,36 @@ impl RuntimeScan for GrundyTable {
         limit: u32,
         progress: impl FnMut(Progress),
     ) -> Result<Self, GrundyError> {
+        start_thread_pool();
         GrundyTable::compute_with_progress(limit, progress)
     }
+}
+
+/// Starts rayon's pool for the work that runs on it (the Grundy values,
+/// `verify`'s brute force and checks), once, just before the first of it:
+/// at every start it would add most of a millisecond to commands that
+/// never use it. Where no thread can be started (a limit on processes, or
+/// no memory for a stack), rayon would start none and panic at the first
+/// parallel step; the calling thread is then the pool's one thread, and
+/// the work runs on it. The probe is one thread: rayon's pool can be
+/// started once only, so a failed start could not be tried again.
+pub(crate) fn start_thread_pool() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let threads_start = std::thread::Builder::new()
+            .spawn(|| ())
+            .is_ok_and(|probe| probe.join().is_ok());
+        let pool = if threads_start {
+            rayon::ThreadPoolBuilder::new()
+        } else {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .use_current_thread()
+        };
+        // An error here (a pool already started) leaves rayon's pool as it
+        // is.
+        let _ = pool.build_global();
+    });
 }
 
 /// The Grundy values of every position with piles up to `limit`, for `what`

@@ -30,6 +30,8 @@ const SMALL_SCAN: u32 = 100;
 /// Runs every check of the embedded tables, one line each; exit code 0 when
 /// all pass, 1 otherwise.
 pub(crate) fn verify(ctx: &mut Ctx, brute_limit: u64) -> Result<u8, Failure> {
+    // The brute force and the checks run on rayon's pool.
+    crate::runtime::start_thread_pool();
     let reference = Reference {
         tables: EMBEDDED,
         indexes: &EMBEDDED_INDEXES,
