@@ -70,8 +70,7 @@ pub(crate) async fn new_game_while_a_reply_is_pending(s: &Session) -> Outcome {
     // The move's answer, then the engine's reply, are on their way: a new
     // game from typed piles.
     s.type_start("2 3 4").await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '2,3,4'")
-        .await?;
+    s.wait_for_piles("2,3,4").await?;
     s.wait_for_turn().await?;
     // Long enough for the old game's answers to have come back, were they
     // still asked for.
@@ -98,10 +97,7 @@ pub(crate) async fn engine_takes_a_side_mid_game(s: &Session) -> Outcome {
     let mine = s.play_move(7).await?;
     let expected = s.engine_move(&mine).await?;
     s.select("second-player", "engine").await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{expected}'"
-    ))
-    .await?;
+    s.wait_for_piles(&expected).await?;
     s.wait_for_turn().await?;
     let state = s
         .js("return [document.getElementById('status').textContent, \
@@ -274,25 +270,20 @@ pub(crate) async fn undo_in_every_state(s: &Session) -> Outcome {
     s.play_move(0).await?;
     let replied = s.url_piles().await?;
     s.click(Locator::Id("undo")).await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,5,7'")
-        .await?;
+    s.wait_for_piles("3,5,7").await?;
     let back = s.js(state).await?;
     if back != json!(["3,5,7", true, false, "player"]) {
         return Err(format!("after undoing a move and its reply: {back}"));
     }
     s.click(Locator::Id("redo")).await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{replied}'"
-    ))
-    .await?;
+    s.wait_for_piles(&replied).await?;
     // At the end of a game: undo goes back to the human's last turn.
     s.open_page("?piles=0,1,1").await?;
     s.click_move("0,0,0").await?;
     s.wait_until("document.getElementById('status').dataset.state === 'over'")
         .await?;
     s.click(Locator::Id("undo")).await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '0,1,1'")
-        .await?;
+    s.wait_for_piles("0,1,1").await?;
     // The engine first: its opening stays.
     s.open_page("?piles=3,5,7&engine=first").await?;
     s.wait_for_turn().await?;
@@ -302,20 +293,14 @@ pub(crate) async fn undo_in_every_state(s: &Session) -> Outcome {
     }
     s.play_move(1).await?;
     s.click(Locator::Id("undo")).await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === {}",
-        opened[0]
-    ))
-    .await?;
+    s.wait_for_piles(opened[0].as_str().ok_or("no piles in the URL")?)
+        .await?;
     // Two humans: a position at a time.
     s.open_page("?piles=3,5,7&engine=none").await?;
     let one = s.play_move(2).await?;
     s.play_move(2).await?;
     s.click(Locator::Id("undo")).await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{one}'"
-    ))
-    .await?;
+    s.wait_for_piles(&one).await?;
     // The engine against itself: a position back, and paused.
     s.open_page("?piles=10,12,15&engine=both&delay=0.3").await?;
     s.wait_until("document.querySelectorAll('#played li').length >= 3")

@@ -88,10 +88,7 @@ pub(crate) async fn value_history_chart(s: &Session) -> Outcome {
     s.click(Locator::Css("#history circle[data-index='1']"))
         .await?;
     let second = join(&positions[1]);
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{second}'"
-    ))
-    .await?;
+    s.wait_for_piles(&second).await?;
     let now = s
         .js("return document.querySelector('#history circle.now').dataset.index")
         .await?;

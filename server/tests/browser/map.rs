@@ -29,8 +29,7 @@ pub(crate) async fn map_hover_and_click(s: &Session) -> Outcome {
     s.pointer_at_cell(2, 8, 20, true).await?;
     s.wait_until("!document.getElementById('play').hidden")
         .await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,2,8'")
-        .await?;
+    s.wait_for_piles("3,2,8").await?;
     s.wait_for_turn().await?;
     let value = s.text("#value").await?;
     if !value.starts_with("3 2 8: the player to move loses") {
@@ -284,10 +283,7 @@ pub(crate) async fn map_cursor_stays_in_view(s: &Session) -> Outcome {
     let named =
         cell_named(&readout, 5).ok_or_else(|| format!("the readout names no cell: {readout:?}"))?;
     s.keys_to_focused("\u{E007}").await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '5,{named}'"
-    ))
-    .await?;
+    s.wait_for_piles(&format!("5,{named}")).await?;
     s.open_page("?view=map&a=5&limit=40&colour=losing").await?;
     s.focus("#map-canvas").await?;
     // Panned past the plane's left edge, no whole cell in view: the cell

@@ -132,8 +132,5 @@ pub(crate) async fn map_tap_shows_then_plays(s: &Session) -> Outcome {
         .perform_actions(tap())
         .await
         .map_err(|e| e.to_string())?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '3,{named}'"
-    ))
-    .await
+    s.wait_for_piles(&format!("3,{named}")).await
 }

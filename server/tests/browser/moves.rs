@@ -19,8 +19,7 @@ pub(crate) async fn sum_of_games(s: &Session) -> Outcome {
     };
     s.open_page("?engine=none&values=1").await?;
     s.type_start("1 2 3 + 4 5 6").await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '1,2,3,4,5,6'")
-        .await?;
+    s.wait_for_piles("1,2,3,4,5,6").await?;
     s.wait_for_turn().await?;
     let (first, second) = (value(&[1, 2, 3])?, value(&[4, 5, 6])?);
     if first ^ second == 0 {
@@ -58,10 +57,7 @@ pub(crate) async fn sum_of_games(s: &Session) -> Outcome {
     // A winning move leaves the XOR 0.
     let to = winning.ok_or("the sum is won, but no move is coloured a win")?;
     s.click_move(&to).await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{to}'"
-    ))
-    .await?;
+    s.wait_for_piles(&to).await?;
     s.wait_for_turn().await?;
     let shown = s.text("#value").await?;
     if !shown.contains("the player to move loses") || !shown.ends_with("= 0") {
@@ -88,10 +84,7 @@ pub(crate) async fn sum_of_games(s: &Session) -> Outcome {
     s.wait_until("document.getElementById('message').hidden")
         .await?;
     s.click(Locator::Id("redo")).await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{to}'"
-    ))
-    .await?;
+    s.wait_for_piles(&to).await?;
     let moves = s.move_buttons().await?;
     let next = moves.first().ok_or("no move left in the sum")?[0]
         .as_str()
@@ -151,8 +144,7 @@ pub(crate) async fn large_position(s: &Session) -> Outcome {
         return Err(format!("{} buttons in the opened group", buttons.len()));
     }
     s.click_move("125,125,123").await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '125,125,123'")
-        .await?;
+    s.wait_for_piles("125,125,123").await?;
     s.wait_for_turn().await?;
     // A small game of a large sum keeps its rows, with their buttons: 1 2 3
     // has 11 moves in 7 rows; the large game's 7 rows are groups.
@@ -223,8 +215,7 @@ pub(crate) async fn moves_played(s: &Session) -> Outcome {
     }
     s.click(Locator::Css("#played li:first-child button"))
         .await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '6,9,11'")
-        .await?;
+    s.wait_for_piles("6,9,11").await?;
     let undone = s
         .js("return [...document.querySelectorAll('#played button')] \
              .map((b) => [b.textContent.endsWith('(undone)'), b.getAttribute('aria-current')])")
@@ -242,10 +233,7 @@ pub(crate) async fn moves_played(s: &Session) -> Outcome {
     s.click(Locator::Css("#played li:nth-child(2) button"))
         .await?;
     let answer = join(against.get(2).ok_or("no answer of the engine's")?);
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{answer}'"
-    ))
-    .await?;
+    s.wait_for_piles(&answer).await?;
     let help = s.text("#played-title + .help").await?;
     if !help.contains("a move of yours goes to the engine's answer to it") {
         return Err(format!("the moves played's help: {help:?}"));
@@ -408,10 +396,7 @@ pub(crate) async fn export_import(s: &Session) -> Outcome {
         .next()
         .unwrap_or_default()
         .replace(' ', ",");
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{last}'"
-    ))
-    .await?;
+    s.wait_for_piles(&last).await?;
     s.wait_for_turn().await?;
     let played = s
         .js("return [document.querySelectorAll('#played li').length, \
@@ -590,8 +575,7 @@ pub(crate) async fn moves_played_follow_the_position_shown(s: &Session) -> Outco
     }
     s.focus("#played li:nth-child(3) button").await?;
     s.keys_to_focused("\u{E007}").await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '18,20,20'")
-        .await?;
+    s.wait_for_piles("18,20,20").await?;
     let back = s.js(in_view).await?;
     if back != json!(["2", true, true, true]) {
         return Err(format!(

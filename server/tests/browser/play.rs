@@ -117,13 +117,9 @@ pub(crate) async fn undo_redo(s: &Session) -> Outcome {
     s.wait_for_turn().await?;
     let after = s.url_piles().await?;
     s.click(Locator::Id("undo")).await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,5,7'")
-        .await?;
+    s.wait_for_piles("3,5,7").await?;
     s.click(Locator::Id("redo")).await?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{after}'"
-    ))
-    .await?;
+    s.wait_for_piles(&after).await?;
     // The keyboard: u undoes, r redoes.
     s.js("document.activeElement.blur();").await?;
     s.client
@@ -133,14 +129,10 @@ pub(crate) async fn undo_redo(s: &Session) -> Outcome {
         .send_keys("u")
         .await
         .map_err(|e| e.to_string())?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '3,5,7'")
-        .await?;
+    s.wait_for_piles("3,5,7").await?;
     // Back and forward walk the same history.
     s.client.back().await.map_err(|e| e.to_string())?;
-    s.wait_until(&format!(
-        "new URLSearchParams(location.search).get('piles') === '{after}'"
-    ))
-    .await?;
+    s.wait_for_piles(&after).await?;
     s.wait_until(&format!(
         "document.getElementById('value').textContent.startsWith('{}:')",
         after.replace(',', " ")
@@ -164,8 +156,7 @@ pub(crate) async fn keyboard_move(s: &Session) -> Outcome {
         .send_keys("\u{E014}\u{E014}\u{E007}")
         .await
         .map_err(|e| e.to_string())?; // right, right, Enter
-    s.wait_until("new URLSearchParams(location.search).get('piles') === '0,2,2'")
-        .await?;
+    s.wait_for_piles("0,2,2").await?;
     s.wait_for_turn().await?;
     // The focus stays among the moves, on the first of the new position,
     // and Enter plays on from there; with no move left it goes to Undo.

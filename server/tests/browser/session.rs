@@ -272,6 +272,16 @@ impl Session {
             .map_err(|e| e.to_string())
     }
 
+    /// Waits until the URL names `piles` (joined by commas): the page has
+    /// gone to that position.
+    pub(crate) async fn wait_for_piles(&self, piles: &str) -> Outcome {
+        self.wait_until(&format!(
+            "new URLSearchParams(location.search).get('piles') === {}",
+            json!(piles)
+        ))
+        .await
+    }
+
     /// The piles in the URL.
     pub(crate) async fn url_piles(&self) -> Result<String, String> {
         let value = self
