@@ -70,8 +70,7 @@ impl core::fmt::Display for BruteForceError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for BruteForceError {}
+impl core::error::Error for BruteForceError {}
 
 impl BruteForce {
     /// The largest limit [`BruteForce::new`] takes: its table needs 8 GiB

@@ -41,8 +41,7 @@ impl core::fmt::Display for GrundyError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for GrundyError {}
+impl core::error::Error for GrundyError {}
 
 /// [`GrundyError::LimitTooLarge`] for a limit past [`GrundyTable::MAX_LIMIT`], the
 /// check made before any memory is asked for. A function of its own: at the

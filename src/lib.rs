@@ -106,7 +106,8 @@
 //!   error enum from a computation that refuses its limit ([`ScanError`],
 //!   [`GrundyError`], [`RemotenessError`], [`BruteForceError`]) or a move that is not one
 //!   ([`IllegalMove`], and [`IllegalSumMove`] for a position of several
-//!   games); with `std`, each is a `std::error::Error`.
+//!   games); each is a `core::error::Error` (`std::error::Error`), with
+//!   or without `std`.
 //!
 //! # stone-game-scan, a public dependency
 //! The scan and the tables' layout are the crate `stone-game-scan`, which the
@@ -160,9 +161,12 @@
 //!   and two passes at once, on two cores, in [`GrundyTable::compute`],
 //!   which then needs a second pass's key lines
 //!   ([`GrundyTable::memory_needed`]).
-//! - `serde`: `Serialize` for every answer of [`Solver`], in the JSON
-//!   shapes the command-line tool and the web explorer share (README,
-//!   "JSON answers"). It brings `std`.
+//! - `serde`: `Serialize` for every answer of [`Solver`] that stands
+//!   alone (a position's, its winning moves, a value, a partner, a total, a
+//!   list, a slice, a map), in the JSON shapes the command-line tool and
+//!   the web explorer share (README, "JSON answers"). A move
+//!   ([`MoveAnswer`], the engine's too) is written inside its position's
+//!   answer, which knows the whole position it leaves. It brings `std`.
 //! - `macros`: `tables!(N)`, the tables for piles up to `N` as a constant
 //!   [`Tables<'static>`](Tables), computed while the macro expands: a limit
 //!   of the calling crate's own, in `no_std` crates too; `tables!(N, misere)`
@@ -472,6 +476,30 @@ pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
 #[doc = include_str!("../README.md")]
 #[cfg(all(doctest, feature = "macros"))]
 pub struct ReadmeDoctests;
+
+/// Every error type is `core`'s `Error` (the same trait as
+/// `std::error::Error`) whatever the features, so that a `no_std` crate
+/// boxes or wraps them as a `std` one does. A missing one fails to compile.
+#[cfg(test)]
+mod errors {
+    fn is_an_error<E: core::error::Error>() {}
+
+    #[test]
+    fn every_error_type_is_an_error_with_any_features() {
+        is_an_error::<crate::IllegalMove>();
+        #[cfg(feature = "alloc")]
+        {
+            is_an_error::<crate::BruteForceError>();
+            is_an_error::<crate::GrundyError>();
+            is_an_error::<crate::IllegalSumMove>();
+            is_an_error::<crate::PositionError>();
+            is_an_error::<crate::RemotenessError>();
+            is_an_error::<crate::ScanError>();
+        }
+        #[cfg(feature = "std")]
+        is_an_error::<crate::AnswerError>();
+    }
+}
 
 /// What every memory estimate (`memory_needed` of the runtime tables) must
 /// do, for their unit tests. Plain `cfg(test)`, which cargo-mutants reads as

@@ -202,9 +202,11 @@ impl core::fmt::Display for IllegalMove {
 }
 
 impl IllegalMove {
-    /// The message, its piles numbered from `first`: a game's piles in a
-    /// sum of games are numbered across the whole position
-    /// ([`IllegalSumMove`](crate::IllegalSumMove)).
+    /// The message, for people: its piles counted from 1, after the
+    /// `first` piles before the game's (a game's piles in a sum of games
+    /// are counted across the whole position,
+    /// [`IllegalSumMove`](crate::IllegalSumMove)), while the fields index
+    /// them from 0.
     pub(crate) fn fmt_numbered_from(
         &self,
         f: &mut core::fmt::Formatter<'_>,
@@ -214,7 +216,7 @@ impl IllegalMove {
             IllegalMove::PileGrows { pile, from, to } => write!(
                 f,
                 "pile {} would grow from {from} to {to}; a move only takes stones",
-                first + pile
+                first + pile + 1
             ),
             IllegalMove::NothingTaken => {
                 write!(f, "no pile changes; a move takes at least one stone")
@@ -228,7 +230,7 @@ impl IllegalMove {
                 for (pile, n) in taken.iter().enumerate().filter(|(_, n)| **n > 0) {
                     let sep = if listed { ", " } else { " " };
                     listed = true;
-                    write!(f, "{sep}{n} from pile {}", first + pile)?;
+                    write!(f, "{sep}{n} from pile {}", first + pile + 1)?;
                 }
                 Ok(())
             }
@@ -236,8 +238,7 @@ impl IllegalMove {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IllegalMove {}
+impl core::error::Error for IllegalMove {}
 
 /// The most stones a move may take from each of `piles`: the smallest of them.
 pub(crate) fn most_stones(piles: [bool; 3], position: [u64; 3]) -> u64 {
@@ -335,7 +336,7 @@ mod tests {
         use alloc::string::ToString;
         assert_eq!(
             Move::between([1, 3, 4], [1, 5, 4]).unwrap_err().to_string(),
-            "pile 1 would grow from 3 to 5; a move only takes stones"
+            "pile 2 would grow from 3 to 5; a move only takes stones"
         );
         assert_eq!(
             IllegalMove::NothingTaken.to_string(),
@@ -344,7 +345,7 @@ mod tests {
         assert_eq!(
             Move::between([5, 5, 5], [4, 5, 2]).unwrap_err().to_string(),
             "a move takes the same number of stones from each pile it touches, \
-             but this takes 1 from pile 0, 3 from pile 2"
+             but this takes 1 from pile 1, 3 from pile 3"
         );
     }
 }

@@ -111,8 +111,7 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for PositionError {}
+impl core::error::Error for PositionError {}
 
 impl Position {
     /// One game of three piles.
@@ -177,13 +176,23 @@ impl Position {
         self.piles.iter().fold(0u64, |n, &p| n.saturating_add(p))
     }
 
-    /// This position with game `game` replaced by `to`.
-    pub fn with_game(&self, game: usize, to: [u64; 3]) -> Position {
+    /// This position with game `game` (counted from 0) replaced by `to`;
+    /// `None` when the position has no game `game`.
+    ///
+    /// ```
+    /// use stone_game::Position;
+    /// let sum: Position = "1 2 3 + 4 5 6".parse()?;
+    /// assert_eq!(sum.with_game(1, [0, 5, 6]), Some("1 2 3 + 0 5 6".parse()?));
+    /// assert_eq!(sum.with_game(2, [0, 5, 6]), None);
+    /// # Ok::<(), stone_game::PositionError>(())
+    /// ```
+    pub fn with_game(&self, game: usize, to: [u64; 3]) -> Option<Position> {
+        let first = game.checked_mul(3)?;
         let mut piles = self.piles.clone();
-        if let Some(slot) = piles.get_mut(3 * game..3 * game + 3) {
-            slot.copy_from_slice(&to);
-        }
-        Position { piles }
+        piles
+            .get_mut(first..first.checked_add(3)?)?
+            .copy_from_slice(&to);
+        Some(Position { piles })
     }
 }
 
@@ -450,8 +459,17 @@ mod tests {
         assert_eq!(p.single(), None);
         assert_eq!(p.largest_pile(), 9);
         assert_eq!(p.stones(), 28);
-        assert_eq!(p.with_game(1, [0, 0, 0]).piles(), [1, 9, 3, 0, 0, 0]);
-        assert_eq!(p.with_game(0, [0, 1, 2]).piles(), [0, 1, 2, 4, 5, 6]);
+        assert_eq!(
+            p.with_game(1, [0, 0, 0]).unwrap().piles(),
+            [1, 9, 3, 0, 0, 0]
+        );
+        assert_eq!(
+            p.with_game(0, [0, 1, 2]).unwrap().piles(),
+            [0, 1, 2, 4, 5, 6]
+        );
+        for past in [2, usize::MAX / 3, usize::MAX / 3 + 1, usize::MAX] {
+            assert_eq!(p.with_game(past, [0, 0, 0]), None, "{past}");
+        }
         let one = Position::game([2, 0, 7]);
         assert_eq!(one.single(), Some([2, 0, 7]));
         assert_eq!(one.game_count(), 1);

@@ -91,8 +91,7 @@ impl core::fmt::Display for RemotenessError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for RemotenessError {}
+impl core::error::Error for RemotenessError {}
 
 /// A key line's entry in a finished table: the losing position on it, as its
 /// place on the line in the low 16 bits (see [`Lines`]), and its remoteness

@@ -71,8 +71,7 @@ impl core::fmt::Display for IllegalSumMove {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IllegalSumMove {}
+impl core::error::Error for IllegalSumMove {}
 
 impl SumMove {
     /// The move that leaves `to` from `from`, each a position of one game
@@ -104,8 +103,9 @@ impl SumMove {
     ///     unequal,
     ///     IllegalSumMove::InGame { game: 1, why: IllegalMove::UnequalAmounts { taken: [1, 0, 2] } }
     /// );
-    /// // The piles named across the whole position: the second game's are 3, 4 and 5.
-    /// assert!(unequal.to_string().ends_with("this takes 1 from pile 3, 2 from pile 5"));
+    /// // The piles counted from 1 across the whole position: the second
+    /// // game's are 4, 5 and 6.
+    /// assert!(unequal.to_string().ends_with("this takes 1 from pile 4, 2 from pile 6"));
     /// assert_eq!(not_a_move("1 3 4 + 5 5 5"), IllegalSumMove::NothingTaken);
     /// assert_eq!(not_a_move("1 3 4"), IllegalSumMove::PileCount { from: 6, to: 3 });
     /// # Ok::<(), stone_game::PositionError>(())
@@ -176,7 +176,10 @@ mod tests {
             .flat_map(|(game, piles)| {
                 Move::all_from(piles).map(move |take| {
                     let to = take.apply(piles).expect("a move from these piles");
-                    (from.with_game(game, to), SumMove { game, take, to })
+                    (
+                        from.with_game(game, to).expect("a game of `from`"),
+                        SumMove { game, take, to },
+                    )
                 })
             })
             .collect()
@@ -229,12 +232,12 @@ mod tests {
         );
         assert_eq!(
             why("1 3 4 + 5 6 5 + 2 2 2").to_string(),
-            "pile 4 would grow from 5 to 6; a move only takes stones"
+            "pile 5 would grow from 5 to 6; a move only takes stones"
         );
         assert_eq!(
             why("1 3 4 + 5 5 5 + 2 1 0").to_string(),
             "a move takes the same number of stones from each pile it touches, but this \
-             takes 1 from pile 7, 2 from pile 8"
+             takes 1 from pile 8, 2 from pile 9"
         );
         assert_eq!(why("1 3 4").to_string(), "a position has 9 piles, not 3");
         assert_eq!(

@@ -85,7 +85,11 @@ fn checked_leaves(from: &Position, answer: &PositionAnswer) -> Vec<Vec<u64>> {
             for i in m.piles() {
                 expected[i] -= m.take.stones();
             }
-            assert_eq!(m.leaves(from).piles(), &expected[..], "{from} {m:?}");
+            assert_eq!(
+                m.leaves(from).unwrap().piles(),
+                &expected[..],
+                "{from} {m:?}"
+            );
             expected
         })
         .collect()
@@ -133,7 +137,7 @@ fn assert_engine_is_best(rules: &mut Rules, from: &Position, answer: &PositionAn
             i128::from(rules.value(to.piles()).1)
         }
     };
-    let chosen = engine.leaves(from);
+    let chosen = engine.leaves(from).unwrap();
     let chosen_value = rules.value(chosen.piles());
     let can_win = answer.moves.iter().any(|m| m.outcome == Outcome::Lose);
     assert_eq!(
@@ -146,7 +150,7 @@ fn assert_engine_is_best(rules: &mut Rules, from: &Position, answer: &PositionAn
         .moves
         .iter()
         .filter(|m| m.outcome == chosen_value.0)
-        .map(|m| sign * length(rules, &m.leaves(from)))
+        .map(|m| sign * length(rules, &m.leaves(from).unwrap()))
         .min()
         .unwrap();
     assert_eq!(sign * length(rules, &chosen), best, "{from} -> {chosen}");
@@ -221,7 +225,7 @@ fn winning_moves_are_the_moves_that_leave_a_lost_position() {
                 let mut got: Vec<Vec<u64>> = answer
                     .moves
                     .iter()
-                    .map(|m| m.leaves(&position).piles().to_vec())
+                    .map(|m| m.leaves(&position).unwrap().piles().to_vec())
                     .collect();
                 got.sort();
                 let mut want = expected.clone();
@@ -419,9 +423,35 @@ fn questions_past_the_tables_name_the_tables_they_need() {
         not_covered(TableKind::Totals, past, Some(stone_game::LIMIT))
     );
     let misere = Solver::new(Convention::Misere);
+    // A game's outcome needs only the losing positions: a solver without a
+    // remoteness table names those, and the furthest of them it holds.
     assert_eq!(
         misere.value(&Position::game([0, 0, 1])).map(|_| ()),
-        not_covered(TableKind::Remoteness, 1, None)
+        not_covered(TableKind::LosingPositions, 1, None)
+    );
+    let embedded = Solver::new(Convention::Normal);
+    let game = Position::game([past, past, past]);
+    let limit = Some(stone_game::LIMIT);
+    assert_eq!(
+        embedded.value(&game).map(|_| ()),
+        not_covered(TableKind::LosingPositions, past, limit)
+    );
+    assert_eq!(
+        embedded.position(&game).map(|_| ()),
+        not_covered(TableKind::LosingPositions, past, limit)
+    );
+    assert_eq!(
+        embedded.engine(&game).map(|_| ()),
+        not_covered(TableKind::LosingPositions, past, limit)
+    );
+    // A list needs the losing positions themselves, not their totals.
+    assert_eq!(
+        normal.losing_list(past).map(|_| ()),
+        not_covered(TableKind::LosingPositions, past, limit)
+    );
+    assert_eq!(
+        misere.losing_list(3).map(|_| ()),
+        not_covered(TableKind::LosingPositions, 3, None)
     );
     assert_eq!(
         misere.slice(0, 3).map(|_| ()),
@@ -610,7 +640,7 @@ fn the_engine_alone_is_the_engine_of_the_whole_answer() {
             let outcome = rules.value(position.piles()).0;
             assert_eq!(answer.value.outcome, outcome, "{convention:?} {position}");
             for m in &answer.moves {
-                let to = m.leaves(&position);
+                let to = m.leaves(&position).unwrap();
                 let outcome = rules.value(to.piles()).0;
                 assert_eq!(m.outcome, outcome, "{convention:?} {position} -> {to}");
                 assert_eq!(m.remoteness, None, "{convention:?} {position} -> {to}");
@@ -622,7 +652,7 @@ fn the_engine_alone_is_the_engine_of_the_whole_answer() {
                 continue;
             };
             let left = |to: &Position| to.stones();
-            let chosen = engine.leaves(&position);
+            let chosen = engine.leaves(&position).unwrap();
             let wins = rules.value(chosen.piles()).0 == Outcome::Lose;
             let best = options(position.piles())
                 .into_iter()
@@ -863,7 +893,7 @@ fn what_the_tables_reach_decides_which_answer_and_each_field_comes_from_its_tabl
         let [a, b, c] = position.single().unwrap();
         assert_eq!(value.grundy, grundy.value(a, b, c), "{position}");
         for m in full.winning_moves(&position).unwrap().moves {
-            let to = m.leaves(&position);
+            let to = m.leaves(&position).unwrap();
             assert_eq!(
                 m.remoteness,
                 Some(rules.value(to.piles()).1),

@@ -912,7 +912,7 @@ fn a_misere_sum_is_refused() {
 fn librarys_engine(solver: Solver, start: &[u64]) -> (Vec<u64>, bool, Option<u32>, Told) {
     let from = Position::new(start.to_vec()).unwrap();
     let engine = solver.engine(&from).unwrap().unwrap();
-    let left = engine.leaves(&from).piles().to_vec();
+    let left = engine.leaves(&from).unwrap().piles().to_vec();
     let taken = Told {
         stones: engine.take.stones(),
         piles: engine.piles().map(pile_name).collect(),

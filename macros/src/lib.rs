@@ -187,6 +187,18 @@ fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
         ));
     }
     let Ok(literal) = syn::parse2::<LitInt>(input.clone()) else {
+        // A whole number followed by more (`tables!(100 misere)`): what is
+        // missing is the comma, at the token after the number.
+        let mut tokens = input.clone().into_iter();
+        if let (Some(TokenTree::Literal(number)), Some(next)) = (tokens.next(), tokens.next())
+            && syn::parse2::<LitInt>(TokenTree::Literal(number).into()).is_ok()
+        {
+            return Err(syn::Error::new(
+                next.span(),
+                "expected `,` after the limit: `tables!` takes a limit and, after a \
+                 comma, `misere` or `normal`",
+            ));
+        }
         // All the limit's tokens: a sign or a stray token is part of what
         // is wrong.
         return Err(syn::Error::new_spanned(
@@ -271,7 +283,6 @@ mod tests {
             quote!(1.5),
             quote!(1e3),
             quote!("100"),
-            quote!(10 misere),
             quote!(, misere),
             quote!((10)),
             quote!(#past),
@@ -288,6 +299,20 @@ mod tests {
         assert!(error_of(quote!(-0)).ends_with(", without a minus sign"));
         assert!(error_of(quote!(4_294_967_296)).ends_with("; 4294967296 is past 4000"));
         assert!(error_of(quote!(100i32)).ends_with(", u128, usize, not `i32`"));
+        // A number and more: the comma is what is missing.
+        for input in [
+            quote!(10 misere),
+            quote!(10 normal),
+            quote!(10 3),
+            quote!(0x10 x y),
+        ] {
+            let text = input.to_string();
+            let error = error_of(input);
+            assert!(
+                error.starts_with("expected `,` after the limit"),
+                "{text}: {error}"
+            );
+        }
     }
 
     fn convention_of(input: TokenStream) -> syn::Result<Convention> {

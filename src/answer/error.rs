@@ -120,8 +120,7 @@ impl core::fmt::Display for AnswerError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for AnswerError {}
+impl core::error::Error for AnswerError {}
 
 #[cfg(test)]
 mod tests {

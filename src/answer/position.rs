@@ -55,18 +55,24 @@ impl MoveAnswer {
     /// // In the second game, a stone from its first and last piles.
     /// let m = answer.moves.iter().find(|m| m.game == 1 && m.to == [3, 5, 5]).unwrap();
     /// assert_eq!(m.piles().collect::<Vec<_>>(), [3, 5]);
-    /// assert_eq!(m.leaves(&sum), "1 2 3 + 3 5 5".parse()?);
+    /// assert_eq!(m.leaves(&sum), Some("1 2 3 + 3 5 5".parse()?));
+    /// // A position with no second game is not the one answered.
+    /// assert_eq!(m.leaves(&Position::game([1, 2, 3])), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn piles(&self) -> impl Iterator<Item = usize> + '_ {
-        let first = 3 * self.game;
+        // The fields are public: a game past any position's saturates
+        // rather than overflows.
+        let first = self.game.saturating_mul(3);
         (0..3)
             .filter(|&i| self.take.piles()[i])
-            .map(move |i| first + i)
+            .map(move |i| first.saturating_add(i))
     }
 
-    /// The whole position the move leaves from `from`.
-    pub fn leaves(&self, from: &Position) -> Position {
+    /// The whole position the move leaves from `from`, the position
+    /// answered; `None` when `from` has no game [`game`](Self::game), as
+    /// a position with fewer games than the one answered.
+    pub fn leaves(&self, from: &Position) -> Option<Position> {
         from.with_game(self.game, self.to)
     }
 

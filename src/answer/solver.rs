@@ -482,9 +482,10 @@ impl<'t> Solver<'t> {
             let t = self.totals?;
             Some((t.losing_sum(l?)?, t.losing_count(l?)?))
         };
-        let (sum, count) = from_tables
-            .or_else(from_totals)
-            .ok_or_else(|| self.totals_not_covered(limit, self.totals.map(ScannedTotals::limit)))?;
+        let (sum, count) = from_tables.or_else(from_totals).ok_or_else(|| {
+            let scanned = self.totals.map(ScannedTotals::limit);
+            self.past_the_tables(TableKind::Totals, limit, scanned)
+        })?;
         Ok(Total {
             convention: self.convention,
             limit,
@@ -507,7 +508,10 @@ impl<'t> Solver<'t> {
         let triples = match (self.tables, self.triples) {
             (Some(t), _) if reaches(t.limit()) => t.triples(),
             (_, Some(t)) if reaches(t.limit()) => t.triples(),
-            (_, t) => return Err(self.totals_not_covered(limit, t.map(ScannedTriples::limit))),
+            (_, t) => {
+                let scanned = t.map(ScannedTriples::limit);
+                return Err(self.past_the_tables(TableKind::LosingPositions, limit, scanned));
+            }
         };
         Ok(LosingList {
             convention: self.convention,
@@ -570,18 +574,15 @@ impl<'t> Solver<'t> {
             Some(true) => Ok((Outcome::Lose, None)),
             Some(false) => Ok((Outcome::Win, None)),
             // Past every table: the remoteness names itself when given,
-            // else the losing positions, the further of the tables and the
-            // triples.
-            None => Err(match (self.remoteness, self.triples) {
-                (None, Some(t)) => {
-                    let furthest = self.tables.map(|s| s.limit()).max(Some(t.limit()));
+            // else the losing positions, the furthest of the tables and the
+            // triples given.
+            None => Err(match self.remoteness {
+                Some(r) => not_covered(TableKind::Remoteness, a.max(b).max(c), Some(r.limit())),
+                None => {
+                    let tables = self.tables.map(|s| s.limit());
+                    let furthest = tables.max(self.triples.map(|t| t.limit()));
                     not_covered(TableKind::LosingPositions, a.max(b).max(c), furthest)
                 }
-                (r, _) => not_covered(
-                    TableKind::Remoteness,
-                    a.max(b).max(c),
-                    r.map(RemotenessTable::limit),
-                ),
             }),
         }
     }
@@ -750,14 +751,15 @@ impl<'t> Solver<'t> {
         }
     }
 
-    /// The refusal of a total or list to `limit`, naming the furthest
-    /// tables given: the [`Tables`] or the `scanned` ones' limit.
-    fn totals_not_covered(&self, limit: u64, scanned: Option<u32>) -> AnswerError {
+    /// The refusal of a total or list to `limit`, which needs `table`,
+    /// naming the furthest tables given: the [`Tables`] or the `scanned`
+    /// ones' limit.
+    fn past_the_tables(&self, table: TableKind, limit: u64, scanned: Option<u32>) -> AnswerError {
         let furthest = [self.tables.map(|t| t.limit()), scanned]
             .into_iter()
             .flatten()
             .max();
-        not_covered(TableKind::Totals, limit, furthest)
+        not_covered(table, limit, furthest)
     }
 }
 

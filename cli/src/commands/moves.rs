@@ -52,7 +52,11 @@ fn winning_moves(
         ctx.print_json(&answer)?;
         return Ok(0);
     }
-    let mut left: Vec<Position> = answer.moves.iter().map(|m| m.leaves(position)).collect();
+    let mut left: Vec<Position> = answer
+        .moves
+        .iter()
+        .filter_map(|m| m.leaves(position))
+        .collect();
     left.sort_unstable_by(|p, q| p.piles().cmp(q.piles()));
     for to in &left {
         writeln!(ctx.out, "{}", piles_text(to.piles()))?;
@@ -106,8 +110,9 @@ fn all_moves(
         return Ok(0);
     }
     let moves = answer.moves_best_first();
-    for m in &moves {
-        let to = piles_text(m.leaves(position).piles());
+    // The moves of `position`'s answer: each leaves a position from it.
+    for (m, left) in moves.iter().filter_map(|m| Some((m, m.leaves(position)?))) {
+        let to = piles_text(left.piles());
         writeln!(ctx.out, "{to}  {}", outcome_text(m.outcome, m.remoteness))?;
     }
     if moves.is_empty() {

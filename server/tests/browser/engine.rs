@@ -34,7 +34,12 @@ pub(crate) async fn engine_moves(s: &Session) -> Outcome {
                 .map_err(|e| e.to_string())?
                 .engine
                 .ok_or(format!("{to:?}: the library has no engine move"))?;
-            let expected = join(engine.leaves(&position).piles());
+            let expected = join(
+                engine
+                    .leaves(&position)
+                    .ok_or("the engine's move leaves no position")?
+                    .piles(),
+            );
             let shown = s.url_piles().await?;
             if shown != expected {
                 return Err(format!(

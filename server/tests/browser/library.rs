@@ -25,7 +25,12 @@ pub(crate) fn library_engine_move(solver: &Solver, piles: &[u64]) -> Result<Stri
         .map_err(|e| e.to_string())?
         .engine
         .ok_or(format!("{piles:?}: the library has no engine move"))?;
-    Ok(join(engine.leaves(&position).piles()))
+    Ok(join(
+        engine
+            .leaves(&position)
+            .ok_or("the engine's move leaves no position")?
+            .piles(),
+    ))
 }
 
 /// Whether the library says `piles` is lost for the player to move.

@@ -289,8 +289,12 @@ impl Game<'_> {
             .solver
             .engine(&from)
             .map_err(|e| Failure::Internal(e.to_string()))?;
-        Ok(engine.map(|m| EngineMove {
-            to: m.leaves(&from).piles().to_vec(),
+        let Some(m) = engine else { return Ok(None) };
+        let left = m
+            .leaves(&from)
+            .ok_or_else(|| Failure::Internal(format!("the engine's move {m:?} left {from}")))?;
+        Ok(Some(EngineMove {
+            to: left.piles().to_vec(),
             wins: m.wins(),
             remoteness: m.remoteness,
         }))

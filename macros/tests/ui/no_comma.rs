@@ -1,0 +1,3 @@
+const T: stone_game::Tables<'static> = stone_game::tables!(100 misere);
+
+fn main() {}
