@@ -58,7 +58,7 @@
 //! cannot be written or `serve` cannot listen on its port, 2 for bad arguments (one `error:` line that says the fix,
 //! and a usage hint, on stderr), including a limit whose scan would not fit in
 //! the memory available (the host's, or less when a control group limits
-//! the process).
+//! the process), and 130 when Ctrl-C interrupts `play`.
 //!
 //! The modules and the direction of their imports are drawn in
 //! `commands/mod.rs`.
