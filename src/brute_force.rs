@@ -29,7 +29,7 @@ pub struct BruteForce {
 
 /// Why a brute force was refused; the counterpart of
 /// [`ScanError`](crate::ScanError) for the runtime scan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum BruteForceError {
     /// The limit is past [`BruteForce::MAX_LIMIT`].
@@ -194,7 +194,7 @@ impl BruteForce {
     }
 
     /// The largest pile solved.
-    pub fn limit(&self) -> u32 {
+    pub const fn limit(&self) -> u32 {
         self.limit
     }
 

@@ -9,7 +9,7 @@ use core::cell::Cell;
 use crate::Progress;
 
 /// Why a Grundy table was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum GrundyError {
     /// The limit is past [`GrundyTable::MAX_LIMIT`].
@@ -750,7 +750,7 @@ impl GrundyTable {
     }
 
     /// The limit: the largest pile the table covers.
-    pub fn limit(&self) -> u32 {
+    pub const fn limit(&self) -> u32 {
         self.limit
     }
 

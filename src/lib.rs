@@ -479,10 +479,11 @@ pub struct ReadmeDoctests;
 
 /// Every error type is `core`'s `Error` (the same trait as
 /// `std::error::Error`) whatever the features, so that a `no_std` crate
-/// boxes or wraps them as a `std` one does. A missing one fails to compile.
+/// boxes or wraps them as a `std` one does, and `Hash` and `Eq`, so that
+/// it keys a map. A missing one fails to compile.
 #[cfg(test)]
 mod errors {
-    fn is_an_error<E: core::error::Error>() {}
+    fn is_an_error<E: core::error::Error + core::hash::Hash + Eq>() {}
 
     #[test]
     fn every_error_type_is_an_error_with_any_features() {

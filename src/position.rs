@@ -30,7 +30,7 @@ pub struct Position {
 /// Why piles are not a position, from [`Position::new`] or parsing. A word
 /// is quoted as it was typed, cut to its first 20 characters and `...` when
 /// longer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum PositionError {
     /// The number of piles is not a positive multiple of three.

@@ -59,7 +59,7 @@ pub struct Value {
 ///     "limit 21845 is too large for a remoteness table: the largest is 21844"
 /// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RemotenessError {
     /// The limit is past [`RemotenessTable::MAX_LIMIT`].
@@ -549,7 +549,7 @@ impl RemotenessTable {
     /// assert_eq!(RemotenessTable::compute(7, Convention::Normal)?.limit(), 7);
     /// # Ok::<(), stone_game::RemotenessError>(())
     /// ```
-    pub fn limit(&self) -> u32 {
+    pub const fn limit(&self) -> u32 {
         self.limit
     }
 
@@ -561,7 +561,7 @@ impl RemotenessTable {
     /// assert_eq!(table.convention(), Convention::Misere);
     /// # Ok::<(), stone_game::RemotenessError>(())
     /// ```
-    pub fn convention(&self) -> Convention {
+    pub const fn convention(&self) -> Convention {
         self.convention
     }
 

@@ -45,6 +45,7 @@ impl core::fmt::Debug for ScannedTables {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ScannedTables")
             .field("limit", &self.limit)
+            .field("convention", &self.convention)
             .field("triples", &self.triples.len())
             .finish_non_exhaustive()
     }
@@ -105,6 +106,23 @@ impl ScannedTables {
         ScannedTables::scan_for(Convention::Normal, limit, progress)
     }
 
+    /// The limit: the largest pile the tables cover.
+    ///
+    /// ```
+    /// use stone_game::{Convention, ScannedTables};
+    /// let misere = ScannedTables::scan_misere(20)?;
+    /// assert_eq!((misere.limit(), misere.convention()), (20, Convention::Misere));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub const fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// The convention whose losing positions these are.
+    pub const fn convention(&self) -> Convention {
+        self.convention
+    }
+
     /// This scan as a [`Tables`] view, with the queries of [`EMBEDDED`](crate::EMBEDDED).
     ///
     /// ```
@@ -154,6 +172,7 @@ impl core::fmt::Debug for ScannedTriples {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ScannedTriples")
             .field("limit", &self.totals.limit)
+            .field("convention", &self.totals.convention)
             .field("triples", &self.triples.len())
             .finish_non_exhaustive()
     }
@@ -210,7 +229,7 @@ impl ScannedTriples {
     }
 
     /// The limit: the largest pile of the triples.
-    pub fn limit(&self) -> u32 {
+    pub const fn limit(&self) -> u32 {
         self.totals.limit
     }
 
@@ -221,7 +240,7 @@ impl ScannedTriples {
     /// assert_eq!(ScannedTriples::scan_misere(4)?.convention(), Convention::Misere);
     /// # Ok::<(), stone_game::ScanError>(())
     /// ```
-    pub fn convention(&self) -> Convention {
+    pub const fn convention(&self) -> Convention {
         self.totals.convention
     }
 
@@ -308,6 +327,7 @@ impl core::fmt::Debug for ScannedTotals {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ScannedTotals")
             .field("limit", &self.limit)
+            .field("convention", &self.convention)
             .finish_non_exhaustive()
     }
 }
@@ -371,12 +391,12 @@ impl ScannedTotals {
     }
 
     /// The limit: the largest `l` the totals reach.
-    pub fn limit(&self) -> u32 {
+    pub const fn limit(&self) -> u32 {
         self.limit
     }
 
     /// The convention whose losing triples these totals count.
-    pub fn convention(&self) -> Convention {
+    pub const fn convention(&self) -> Convention {
         self.convention
     }
 

@@ -305,6 +305,7 @@ impl core::fmt::Debug for Tables<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Tables")
             .field("limit", &self.limit)
+            .field("convention", &self.convention)
             .field("triples", &self.triples.len())
             .finish_non_exhaustive()
     }

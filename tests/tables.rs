@@ -257,24 +257,32 @@ fn brute_force_agrees_on_every_position_up_to_300() {
 }
 
 #[test]
-fn the_debug_forms_name_the_limit_and_the_number_of_triples() {
+fn the_debug_forms_name_the_limit_the_convention_and_the_number_of_triples() {
     let expected = format!(
-        "Tables {{ limit: {LIMIT}, triples: {}, .. }}",
+        "Tables {{ limit: {LIMIT}, convention: Normal, triples: {}, .. }}",
         LOSING_TRIPLES.len()
     );
     assert_eq!(format!("{EMBEDDED:?}"), expected);
     let scan = ScannedTables::scan(4).expect("scans");
     assert_eq!(
         format!("{scan:?}"),
-        "ScannedTables { limit: 4, triples: 5, .. }"
+        "ScannedTables { limit: 4, convention: Normal, triples: 5, .. }"
     );
-    let scan = ScannedTriples::scan(4).expect("scans");
+    let scan = ScannedTables::scan_misere(4).expect("scans");
+    assert_eq!(
+        format!("{:?}", scan.as_tables()),
+        "Tables { limit: 4, convention: Misere, triples: 5, .. }"
+    );
+    let scan = ScannedTriples::scan_misere(4).expect("scans");
     assert_eq!(
         format!("{scan:?}"),
-        "ScannedTriples { limit: 4, triples: 5, .. }"
+        "ScannedTriples { limit: 4, convention: Misere, triples: 5, .. }"
     );
     let scan = ScannedTotals::scan(4).expect("scans");
-    assert_eq!(format!("{scan:?}"), "ScannedTotals { limit: 4, .. }");
+    assert_eq!(
+        format!("{scan:?}"),
+        "ScannedTotals { limit: 4, convention: Normal, .. }"
+    );
 }
 
 #[test]

@@ -121,7 +121,7 @@ pub struct Scan {
 }
 
 /// Why a scan was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ScanError {
     /// Triples are stored as `u16`, so the limit cannot pass [`MAX_SCAN_LIMIT`].

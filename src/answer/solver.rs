@@ -85,10 +85,20 @@ pub struct Solver<'t> {
 impl<'t> Solver<'t> {
     /// A solver in `convention`: with the embedded tables in normal play,
     /// with no tables in misère play.
-    pub fn new(convention: Convention) -> Solver<'t> {
+    ///
+    /// ```
+    /// use stone_game::{Convention, Solver};
+    /// const NORMAL: Solver<'static> = Solver::new(Convention::Normal);
+    /// assert_eq!(NORMAL.total(10)?.sum, stone_game::losing_sum(10).unwrap());
+    /// # Ok::<(), stone_game::AnswerError>(())
+    /// ```
+    pub const fn new(convention: Convention) -> Solver<'t> {
         Solver {
             convention,
-            tables: (convention == Convention::Normal).then_some(EMBEDDED),
+            tables: match convention {
+                Convention::Normal => Some(EMBEDDED),
+                Convention::Misere => None,
+            },
             triples: None,
             totals: None,
             remoteness: None,
@@ -97,7 +107,7 @@ impl<'t> Solver<'t> {
     }
 
     /// The convention every answer is in.
-    pub fn convention(&self) -> Convention {
+    pub const fn convention(&self) -> Convention {
         self.convention
     }
 
