@@ -605,6 +605,7 @@ impl GrundyTable {
     /// `/api/position` use this limit for one game in normal play.
     ///
     /// ```
+    /// # #[cfg(feature = "std")] { // `Solver` is of the feature `std`
     /// use stone_game::{Convention, GrundyTable, Position, RemotenessTable, Solver};
     /// let position = Position::game([3, 5, 7]);
     /// let largest = position.largest_pile();
@@ -616,6 +617,7 @@ impl GrundyTable {
     ///     .with_grundy(&grundy)?
     ///     .position(&position)?;
     /// assert_eq!(answer.value.grundy, Some(10));
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const QUICK_LIMIT: u32 = 250;

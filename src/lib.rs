@@ -52,6 +52,7 @@
 //! (GAME.md, sections 8 to 10).
 //!
 //! ```
+//! # #[cfg(feature = "alloc")] { // the runtime tables are of the feature `alloc`
 //! use stone_game::{Convention, Outcome, RemotenessTable, ScannedTables, Value};
 //!
 //! let misere = ScannedTables::scan_misere(10)?;
@@ -61,6 +62,7 @@
 //! let remoteness = RemotenessTable::compute(10, Convention::Normal)?;
 //! let value = remoteness.value(5, 5, 5);
 //! assert_eq!(value, Some(Value { outcome: Outcome::Win, remoteness: 1 }));
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
