@@ -364,6 +364,36 @@ impl ScannedTotals {
         ScannedTotals::scan_for(Convention::Normal, limit, |_| {})
     }
 
+    /// [`scan`](Self::scan), reporting progress as
+    /// [`scan_for`](Self::scan_for) does.
+    ///
+    /// ```
+    /// let mut reports = 0;
+    /// let totals = stone_game::ScannedTotals::scan_with_progress(10, |_| reports += 1)?;
+    /// assert_eq!(reports, 11);
+    /// assert_eq!(totals.losing_sum(10), stone_game::losing_sum(10));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_with_progress(
+        limit: u32,
+        progress: impl FnMut(Progress),
+    ) -> Result<ScannedTotals, ScanError> {
+        ScannedTotals::scan_for(Convention::Normal, limit, progress)
+    }
+
+    /// The totals of the misère game up to `limit`:
+    /// [`scan_for(Convention::Misere, limit, |_| {})`](Self::scan_for).
+    ///
+    /// ```
+    /// use stone_game::{ScannedTotals, ScannedTriples};
+    /// let misere = ScannedTotals::scan_misere(100)?;
+    /// assert_eq!(misere.losing_sum(100), ScannedTriples::scan_misere(100)?.losing_sum(100));
+    /// # Ok::<(), stone_game::ScanError>(())
+    /// ```
+    pub fn scan_misere(limit: u32) -> Result<ScannedTotals, ScanError> {
+        ScannedTotals::scan_for(Convention::Misere, limit, |_| {})
+    }
+
     /// The totals of the game under `convention` up to `limit`, reporting
     /// progress as [`ScannedTriples::scan_for`] does, once per value of the
     /// smallest pile.
