@@ -41,8 +41,8 @@
 //!
 //! The embedded tables and the queries above are those of normal play,
 //! where whoever takes the last stone wins. The misère game, where whoever
-//! takes the last stone loses, is a [`Convention`] away: [`ScannedTables::scan_misere`]
-//! and [`ScannedTriples::scan_misere`] (or `scan_for(Convention::Misere, ..)`)
+//! takes the last stone loses, is a [`Convention`] away: [`ScannedTables::scan_misere`],
+//! [`ScannedTriples::scan_misere`] and [`ScannedTotals::scan_misere`] (or `scan_for(Convention::Misere, ..)`)
 //! scan it at run time, `tables!(N, misere)` (feature `macros`) at compile
 //! time, with the same queries. [`RemotenessTable::compute`] gives, under
 //! either convention, each position's outcome and *remoteness*: how many

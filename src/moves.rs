@@ -172,7 +172,8 @@ impl Move {
 }
 
 /// Why one position cannot be left for another in a move, from
-/// [`Move::between`]. Piles are numbered from 0, in the order given.
+/// [`Move::between`]. The fields index piles from 0 in the order given;
+/// the message counts them from 1, for people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum IllegalMove {
@@ -216,7 +217,7 @@ impl IllegalMove {
             IllegalMove::PileGrows { pile, from, to } => write!(
                 f,
                 "pile {} would grow from {from} to {to}; a move only takes stones",
-                first + pile + 1
+                first.saturating_add(pile).saturating_add(1)
             ),
             IllegalMove::NothingTaken => {
                 write!(f, "no pile changes; a move takes at least one stone")
@@ -230,7 +231,11 @@ impl IllegalMove {
                 for (pile, n) in taken.iter().enumerate().filter(|(_, n)| **n > 0) {
                     let sep = if listed { ", " } else { " " };
                     listed = true;
-                    write!(f, "{sep}{n} from pile {}", first + pile + 1)?;
+                    write!(
+                        f,
+                        "{sep}{n} from pile {}",
+                        first.saturating_add(pile).saturating_add(1)
+                    )?;
                 }
                 Ok(())
             }
@@ -346,6 +351,17 @@ mod tests {
             Move::between([5, 5, 5], [4, 5, 2]).unwrap_err().to_string(),
             "a move takes the same number of stones from each pile it touches, \
              but this takes 1 from pile 1, 3 from pile 3"
+        );
+        // The fields are public: the message of any value, for people,
+        // saturates rather than overflows.
+        let far = IllegalMove::PileGrows {
+            pile: usize::MAX,
+            from: 1,
+            to: 2,
+        };
+        assert!(
+            far.to_string()
+                .starts_with(&alloc::format!("pile {} ", usize::MAX))
         );
     }
 }

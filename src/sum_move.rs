@@ -20,10 +20,10 @@ pub struct SumMove {
 }
 
 /// Why one position, one game or a sum, cannot be left for another in a
-/// move, from [`SumMove::between`]. Games and piles are numbered from 0 in
-/// the order given; the message numbers the games from 1, and a game's
-/// piles across the whole position (the second game's first pile is pile
-/// 3), as [`IllegalMove`] numbers a game's.
+/// move, from [`SumMove::between`]. The fields index games and piles from
+/// 0 in the order given; the message counts the games from 1, and a game's
+/// piles from 1 across the whole position (the second game's first pile is
+/// pile 4), as [`IllegalMove`]'s message counts a game's.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum IllegalSumMove {
@@ -62,11 +62,15 @@ impl core::fmt::Display for IllegalSumMove {
                 write!(f, "a move changes one game, but this changes games")?;
                 for (i, game) in games.iter().enumerate() {
                     let sep = if i == 0 { " " } else { " and " };
-                    write!(f, "{sep}{}", game + 1)?;
+                    write!(f, "{sep}{}", game.saturating_add(1))?;
                 }
                 Ok(())
             }
-            IllegalSumMove::InGame { game, why } => why.fmt_numbered_from(f, 3 * game),
+            // The fields are public: a game past any position's saturates
+            // rather than overflows.
+            IllegalSumMove::InGame { game, why } => {
+                why.fmt_numbered_from(f, game.saturating_mul(3))
+            }
         }
     }
 }
@@ -240,6 +244,21 @@ mod tests {
              takes 1 from pile 8, 2 from pile 9"
         );
         assert_eq!(why("1 3 4").to_string(), "a position has 9 piles, not 3");
+        // The fields are public: the message of any value saturates rather
+        // than overflows.
+        let far = IllegalSumMove::InGame {
+            game: usize::MAX / 2,
+            why: IllegalMove::UnequalAmounts { taken: [1, 0, 2] },
+        };
+        let most = usize::MAX;
+        assert!(
+            far.to_string()
+                .ends_with(&format!("1 from pile {most}, 2 from pile {most}"))
+        );
+        let far = IllegalSumMove::SeveralGames {
+            games: vec![0, usize::MAX],
+        };
+        assert!(far.to_string().ends_with(&format!("games 1 and {most}")));
         assert_eq!(
             IllegalSumMove::NothingTaken.to_string(),
             IllegalMove::NothingTaken.to_string()

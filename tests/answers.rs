@@ -95,6 +95,31 @@ fn checked_leaves(from: &Position, answer: &PositionAnswer) -> Vec<Vec<u64>> {
         .collect()
 }
 
+/// A move's fields are public: changed to a game no position has, it
+/// leaves none, and its piles saturate rather than overflow.
+#[test]
+fn a_move_changed_to_a_game_past_any_position_leaves_none_and_saturates() {
+    let from = Position::game([1, 2, 3]);
+    let answer = Solver::new(Convention::Normal).position(&from).unwrap();
+    let mut m = *answer
+        .moves
+        .iter()
+        .find(|m| m.take.piles() == [true, false, true])
+        .unwrap();
+    assert_eq!(m.piles().collect::<Vec<_>>(), [0, 2]);
+    m.game = 1;
+    assert_eq!(m.piles().collect::<Vec<_>>(), [3, 5]);
+    assert_eq!(m.leaves(&from), None);
+    m.game = usize::MAX / 3 - 1;
+    assert_eq!(
+        m.piles().collect::<Vec<_>>(),
+        [usize::MAX - 3, usize::MAX - 1]
+    );
+    m.game = usize::MAX;
+    assert_eq!(m.piles().collect::<Vec<_>>(), [usize::MAX, usize::MAX]);
+    assert_eq!(m.leaves(&from), None);
+}
+
 /// Checks `answer` for `from` against the rules: the value, every move (the
 /// same moves as the rules, each with its value), and the engine's move
 /// (the best by the rules' remoteness, or by stones for a sum).
@@ -466,13 +491,35 @@ fn questions_past_the_tables_name_the_tables_they_need() {
         not_covered(TableKind::Remoteness, 3, None)
     );
     // Past the remoteness, one game's value still comes from the losing
-    // positions, without remoteness; a game past both is refused.
+    // positions, without remoteness; a game past both is refused naming
+    // the tables that reach further, the embedded ones, and the middle
+    // pile, as far as they must reach.
     let value = normal.value(&Position::game([1, 3, 500])).unwrap();
     assert_eq!((value.outcome, value.remoteness), (Outcome::Win, None));
-    let far = Position::game([2000, 2000, 2000]);
+    let far = Position::game([2000, 5000, 3000]);
     assert_eq!(
         normal.value(&far).map(|_| ()),
-        not_covered(TableKind::Remoteness, 2000, Some(10))
+        not_covered(TableKind::LosingPositions, 3000, limit)
+    );
+    // A remoteness table that reaches past the losing positions' names
+    // itself, and the largest pile: it must reach all three.
+    let misere_remoteness = RemotenessTable::compute(10, Convention::Misere).unwrap();
+    let misere_far = Solver::new(Convention::Misere)
+        .with_remoteness(&misere_remoteness)
+        .unwrap();
+    assert_eq!(
+        misere_far.value(&Position::game([11, 1, 12])).map(|_| ()),
+        not_covered(TableKind::Remoteness, 12, Some(10))
+    );
+    // Triples that reach further name themselves, and the largest pile:
+    // they too must reach all three.
+    let few = ScannedTriples::scan_misere(20).unwrap();
+    let misere_further = misere_far.with_triples(&few).unwrap();
+    assert_eq!(
+        misere_further
+            .value(&Position::game([21, 1, 30]))
+            .map(|_| ()),
+        not_covered(TableKind::LosingPositions, 30, Some(20))
     );
 }
 

@@ -8,6 +8,7 @@ use super::error::{AnswerError, MisereUndefined, TableKind};
 use super::plane::{Grid, GrundyMap, RemotenessMap, Slice};
 use super::position::{MoveAnswer, PositionAnswer, ValueAnswer, WinningMovesAnswer};
 use super::total::{LosingList, PartnerAnswer, Total};
+use crate::tables::sorted;
 use crate::{
     Convention, EMBEDDED, GrundyTable, Move, Outcome, Position, RemotenessTable, ScannedTotals,
     ScannedTriples, Tables,
@@ -583,17 +584,27 @@ impl<'t> Solver<'t> {
         match losing {
             Some(true) => Ok((Outcome::Lose, None)),
             Some(false) => Ok((Outcome::Win, None)),
-            // Past every table: the remoteness names itself when given,
-            // else the losing positions, the furthest of the tables and the
-            // triples given.
-            None => Err(match self.remoteness {
-                Some(r) => not_covered(TableKind::Remoteness, a.max(b).max(c), Some(r.limit())),
-                None => {
-                    let tables = self.tables.map(|s| s.limit());
-                    let furthest = tables.max(self.triples.map(|t| t.limit()));
-                    not_covered(TableKind::LosingPositions, a.max(b).max(c), furthest)
-                }
-            }),
+            // Past every table: the tables given that reach furthest name
+            // themselves, the remoteness only where it reaches past the
+            // losing positions' tables and triples, with the pile they
+            // must reach: a `Tables` only the two smaller piles (one to the
+            // middle pile answers), the triples and the remoteness all
+            // three.
+            None => {
+                let (_, middle, largest) = sorted(a, b, c);
+                let tables = self.tables.map(|s| s.limit());
+                let triples = self.triples.map(|t| t.limit());
+                let losing = tables.max(triples);
+                Err(match self.remoteness {
+                    Some(r) if losing.is_none_or(|l| r.limit() > l) => {
+                        not_covered(TableKind::Remoteness, largest, Some(r.limit()))
+                    }
+                    _ if tables.is_some() && tables >= triples => {
+                        not_covered(TableKind::LosingPositions, middle, losing)
+                    }
+                    _ => not_covered(TableKind::LosingPositions, largest, losing),
+                })
+            }
         }
     }
 
