@@ -3,7 +3,7 @@
 //! command.
 
 use stone_game::{
-    AnswerError, Convention, GrundyTable, MisereUndefined, Position, PositionError,
+    AnswerError, Convention, GrundyTable, MisereUndefined, MoveAnswer, Position, PositionError,
     RemotenessTable, ScannedTables, ScannedTotals, ScannedTriples, Solver,
 };
 
@@ -173,6 +173,14 @@ pub(crate) fn refuse_misere_sum(
     Ok(())
 }
 
+/// The position `m`, a move of `position`'s answer, leaves: a move that
+/// leaves none is the library's fault, not the input's.
+pub(crate) fn left_by(m: &MoveAnswer, position: &Position) -> Result<Position, Failure> {
+    m.leaves(position).ok_or_else(|| {
+        Failure::Internal(format!("the move {m:?} leaves no position from {position}"))
+    })
+}
+
 /// The position of `piles` as typed (three, or three for each game of a
 /// sum, separated by spaces, commas or `+`), or its refusal; a number past
 /// `u64` is refused naming `largest`, the command's largest pile of one
@@ -211,7 +219,28 @@ fn typed_as_sum(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::typed_as_sum;
+    use stone_game::{Convention, GrundyTable, Position, Solver};
+
+    use super::{Failure, left_by, typed_as_sum};
+
+    #[test]
+    fn a_move_leaves_a_position_of_its_own_answer_and_none_of_another() {
+        let grundy = GrundyTable::compute(6).unwrap();
+        let solver = Solver::new(Convention::Normal)
+            .with_grundy(&grundy)
+            .unwrap();
+        let sum: Position = "1 2 3 + 4 5 6".parse().unwrap();
+        let answer = solver.position(&sum).unwrap();
+        let second = answer.moves.iter().find(|m| m.game == 1).unwrap();
+        let left = left_by(second, &sum).unwrap();
+        assert_eq!(left.piles()[..3], [1, 2, 3]);
+        assert_eq!(left.piles()[3..], second.to);
+        let alone = Position::game([1, 2, 3]);
+        match left_by(second, &alone) {
+            Err(Failure::Internal(words)) => assert!(words.ends_with("from 1 2 3"), "{words}"),
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn a_sum_is_typed_with_a_plus_or_more_than_three_piles() {

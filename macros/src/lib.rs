@@ -187,10 +187,13 @@ fn parse_limit(input: TokenStream) -> syn::Result<(u32, Span)> {
         ));
     }
     let Ok(literal) = syn::parse2::<LitInt>(input.clone()) else {
-        // A whole number followed by more (`tables!(100 misere)`): what is
-        // missing is the comma, at the token after the number.
+        // A whole number and then a convention (`tables!(100 misere)`):
+        // what is missing is the comma, at the convention. Other tokens
+        // after a number (`100 000`, `1_000 u32`) are slips of the number.
         let mut tokens = input.clone().into_iter();
-        if let (Some(TokenTree::Literal(number)), Some(next)) = (tokens.next(), tokens.next())
+        if let (Some(TokenTree::Literal(number)), Some(TokenTree::Ident(next))) =
+            (tokens.next(), tokens.next())
+            && (next == "misere" || next == "normal")
             && syn::parse2::<LitInt>(TokenTree::Literal(number).into()).is_ok()
         {
             return Err(syn::Error::new(
@@ -283,6 +286,10 @@ mod tests {
             quote!(1.5),
             quote!(1e3),
             quote!("100"),
+            quote!(10 misery),
+            quote!(100 000),
+            quote!(1_000 u32),
+            quote!(0x10 x y),
             quote!(, misere),
             quote!((10)),
             quote!(#past),
@@ -299,13 +306,8 @@ mod tests {
         assert!(error_of(quote!(-0)).ends_with(", without a minus sign"));
         assert!(error_of(quote!(4_294_967_296)).ends_with("; 4294967296 is past 4000"));
         assert!(error_of(quote!(100i32)).ends_with(", u128, usize, not `i32`"));
-        // A number and more: the comma is what is missing.
-        for input in [
-            quote!(10 misere),
-            quote!(10 normal),
-            quote!(10 3),
-            quote!(0x10 x y),
-        ] {
+        // A number and a convention: the comma is what is missing.
+        for input in [quote!(10 misere), quote!(10 normal), quote!(0x10 misere x)] {
             let text = input.to_string();
             let error = error_of(input);
             assert!(

@@ -9,7 +9,7 @@ use stone_game::{Convention, GrundyTable, Outcome, Position, Solver};
 
 use crate::context::{Ctx, Failure};
 use crate::runtime;
-use crate::solver::{Built, parse_position, refuse_misere_sum};
+use crate::solver::{Built, left_by, parse_position, refuse_misere_sum};
 use crate::words::{games_text, outcome_text, piles_text};
 
 /// `moves PILE... [--all] [--misere] [--json]`.
@@ -52,11 +52,11 @@ fn winning_moves(
         ctx.print_json(&answer)?;
         return Ok(0);
     }
-    let mut left: Vec<Position> = answer
+    let mut left = answer
         .moves
         .iter()
-        .filter_map(|m| m.leaves(position))
-        .collect();
+        .map(|m| left_by(m, position))
+        .collect::<Result<Vec<Position>, Failure>>()?;
     left.sort_unstable_by(|p, q| p.piles().cmp(q.piles()));
     for to in &left {
         writeln!(ctx.out, "{}", piles_text(to.piles()))?;
@@ -110,9 +110,8 @@ fn all_moves(
         return Ok(0);
     }
     let moves = answer.moves_best_first();
-    // The moves of `position`'s answer: each leaves a position from it.
-    for (m, left) in moves.iter().filter_map(|m| Some((m, m.leaves(position)?))) {
-        let to = piles_text(left.piles());
+    for m in &moves {
+        let to = piles_text(left_by(m, position)?.piles());
         writeln!(ctx.out, "{to}  {}", outcome_text(m.outcome, m.remoteness))?;
     }
     if moves.is_empty() {

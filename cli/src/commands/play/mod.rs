@@ -31,7 +31,7 @@ use stone_game::{Convention, EMBEDDED, MoveAnswer, Position, ScannedTables, Solv
 use crate::context::{Ctx, Failure};
 use crate::limits::MAX_REMOTENESS;
 use crate::runtime::table_to;
-use crate::solver::{Built, parse_position, refuse_misere_sum};
+use crate::solver::{Built, left_by, parse_position, refuse_misere_sum};
 use crate::words::games_text;
 use input::{Input, parse_input};
 use pipe::Pipe;
@@ -290,9 +290,7 @@ impl Game<'_> {
             .engine(&from)
             .map_err(|e| Failure::Internal(e.to_string()))?;
         let Some(m) = engine else { return Ok(None) };
-        let left = m
-            .leaves(&from)
-            .ok_or_else(|| Failure::Internal(format!("the engine's move {m:?} left {from}")))?;
+        let left = left_by(&m, &from)?;
         Ok(Some(EngineMove {
             to: left.piles().to_vec(),
             wins: m.wins(),
