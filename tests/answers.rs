@@ -521,6 +521,26 @@ fn questions_past_the_tables_name_the_tables_they_need() {
             .map(|_| ()),
         not_covered(TableKind::LosingPositions, 30, Some(20))
     );
+    // Fewer triples than remoteness: the remoteness names itself; as many:
+    // the triples do, the losing positions being all a game's value needs.
+    let fewer = ScannedTriples::scan_misere(5).unwrap();
+    let as_many = ScannedTriples::scan_misere(10).unwrap();
+    let game = Position::game([11, 1, 12]);
+    for (triples, table) in [
+        (&fewer, TableKind::Remoteness),
+        (&as_many, TableKind::LosingPositions),
+    ] {
+        let solver = Solver::new(Convention::Misere)
+            .with_triples(triples)
+            .unwrap()
+            .with_remoteness(&misere_remoteness)
+            .unwrap();
+        assert_eq!(
+            solver.value(&game).map(|_| ()),
+            not_covered(table, 12, Some(10)),
+            "{triples:?}"
+        );
+    }
 }
 
 /// Where only the Grundy values reach a game (its two smaller piles past
