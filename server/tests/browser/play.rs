@@ -77,15 +77,7 @@ pub(crate) async fn a_whole_game(s: &Session) -> Outcome {
         } else {
             s.click_move(&to).await?;
         }
-        s.wait_until(&format!(
-            "new URLSearchParams(location.search).get('piles') !== '{}'",
-            position
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        ))
-        .await?;
+        s.wait_for_piles_other_than(&[&join(&position)]).await?;
         s.wait_for_turn().await?;
     }
     let status = s.text("#status").await?;
@@ -113,7 +105,7 @@ pub(crate) async fn a_whole_game(s: &Session) -> Outcome {
 pub(crate) async fn undo_redo(s: &Session) -> Outcome {
     s.open_page("?piles=3,5,7").await?;
     s.click_move("3,5,6").await?;
-    s.wait_until("new URLSearchParams(location.search).get('piles') !== '3,5,6' && new URLSearchParams(location.search).get('piles') !== '3,5,7'").await?;
+    s.wait_for_piles_other_than(&["3,5,6", "3,5,7"]).await?;
     s.wait_for_turn().await?;
     let after = s.url_piles().await?;
     s.click(Locator::Id("undo")).await?;
@@ -169,14 +161,9 @@ pub(crate) async fn keyboard_move(s: &Session) -> Outcome {
         if over == json!(true) {
             break;
         }
-        let piles = s
-            .js("return new URLSearchParams(location.search).get('piles')")
-            .await?;
+        let piles = s.url_piles().await?;
         s.keys_to_focused("\u{E007}").await?;
-        s.wait_until(&format!(
-            "new URLSearchParams(location.search).get('piles') !== {piles}"
-        ))
-        .await?;
+        s.wait_for_piles_other_than(&[&piles]).await?;
         s.wait_for_turn().await?;
     }
     let focused = s.js("return document.activeElement.id").await?;
@@ -274,11 +261,7 @@ pub(crate) async fn misere_game_to_its_end(s: &Session) -> Outcome {
         }
         let to = winning.ok_or(format!("misère {position:?} has no winning move"))?;
         s.click_move(&to).await?;
-        s.wait_until(&format!(
-            "new URLSearchParams(location.search).get('piles') !== '{}'",
-            join(&position)
-        ))
-        .await?;
+        s.wait_for_piles_other_than(&[&join(&position)]).await?;
         s.wait_for_turn().await?;
     }
     // The engine took the last stone: under misère play it lost, and the

@@ -282,6 +282,16 @@ impl Session {
         .await
     }
 
+    /// Waits until the URL names piles other than each of `left` (joined
+    /// by commas): the page has gone on from them.
+    pub(crate) async fn wait_for_piles_other_than(&self, left: &[&str]) -> Outcome {
+        self.wait_until(&format!(
+            "!{}.includes(new URLSearchParams(location.search).get('piles'))",
+            json!(left)
+        ))
+        .await
+    }
+
     /// The piles in the URL.
     pub(crate) async fn url_piles(&self) -> Result<String, String> {
         let value = self
