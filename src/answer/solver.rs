@@ -594,7 +594,7 @@ impl<'t> Solver<'t> {
                 let (_, middle, largest) = sorted(a, b, c);
                 let tables = self.tables.map(|s| s.limit());
                 let triples = self.triples.map(|t| t.limit());
-                let losing = tables.max(triples);
+                let losing = self.furthest_with_tables(triples);
                 Err(match self.remoteness {
                     Some(r) if losing.is_none_or(|l| r.limit() > l) => {
                         not_covered(TableKind::Remoteness, largest, Some(r.limit()))
@@ -776,11 +776,13 @@ impl<'t> Solver<'t> {
     /// naming the furthest tables given: the [`Tables`] or the `scanned`
     /// ones' limit.
     fn past_the_tables(&self, table: TableKind, limit: u64, scanned: Option<u32>) -> AnswerError {
-        let furthest = [self.tables.map(|t| t.limit()), scanned]
-            .into_iter()
-            .flatten()
-            .max();
-        not_covered(table, limit, furthest)
+        not_covered(table, limit, self.furthest_with_tables(scanned))
+    }
+
+    /// The further limit of the [`Tables`] and of `scanned` ones, of those
+    /// given (`None` sorts below every limit).
+    fn furthest_with_tables(&self, scanned: Option<u32>) -> Option<u32> {
+        self.tables.map(|t| t.limit()).max(scanned)
     }
 }
 
