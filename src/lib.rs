@@ -254,14 +254,16 @@ pub use winning_moves::{WinningMove, WinningMoves};
 ///
 /// const T: Tables<'static> = stone_game::tables!(2000);
 /// const S: Option<u64> = T.losing_sum(2000);
+/// # #[cfg(feature = "alloc")] {
 /// assert_eq!(S, stone_game::ScannedTriples::scan(2000)?.losing_sum(2000));
+/// # }
 /// assert_eq!(T.limit(), 2000);
 /// assert_eq!(T.losing_sum(2001), None);
 ///
 /// static SMALL: Tables<'static> = stone_game::tables!(1_00u32);
 /// assert_eq!(SMALL.losing_sum(100), Some(173_895));
 /// assert_eq!(SMALL.is_losing(3, 1, 3), Some(true));
-/// # Ok::<(), stone_game::ScanError>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 ///
 /// `tables!(N, misere)` gives the tables of the misère game, where whoever
@@ -281,9 +283,11 @@ pub use winning_moves::{WinningMove, WinningMoves};
 /// assert_eq!(MISERE.is_losing(0, 0, 1), Some(true));
 /// assert_eq!(MISERE.partner(0, 0), Some(1));
 /// assert_eq!(MISERE.losing_sum(100), Some(173_290)); // GAME.md, section 9
+/// # #[cfg(feature = "alloc")] {
 /// let scanned = stone_game::ScannedTables::scan_misere(100)?;
 /// assert_eq!(MISERE.triples(), scanned.as_tables().triples());
-/// # Ok::<(), stone_game::ScanError>(())
+/// # }
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 ///
 /// `N` is an integer literal from 0 to 4000, the range of
@@ -472,11 +476,12 @@ pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
 
 /// README.md's Rust examples, compiled and run as doctests so that they keep
 /// compiling as the API changes. Only `cargo test` sees this item, and only
-/// with feature `macros`, since README shows `tables!` too: the workspace's
-/// `cargo test` turns it on (the macro crate's tests use it), and so does
-/// `.ci/run`'s run of the library's doctests with the feature.
+/// with features `macros` and `std`, since README shows `tables!` beside
+/// the runtime tables: the workspace's `cargo test` turns both on (the
+/// macro crate's tests use the first), and so does `.ci/run`'s run of the
+/// library's doctests with the features.
 #[doc = include_str!("../README.md")]
-#[cfg(all(doctest, feature = "macros"))]
+#[cfg(all(doctest, feature = "macros", feature = "std"))]
 pub struct ReadmeDoctests;
 
 /// Every error type is `core`'s `Error` (the same trait as
