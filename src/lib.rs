@@ -158,7 +158,10 @@
 //!   `phf_codegen` in phf's default layout, so it lives beside any other phf
 //!   user in a build. It is the one table rustc compiles from literals, and
 //!   most of a dependent's clean build; without it every table is bytes read
-//!   by `const fn`s (BENCHMARKS.md has the costs).
+//!   by `const fn`s (BENCHMARKS.md has the costs). The map's type is phf
+//!   0.14's, so phf is then a public dependency: this crate re-exports it
+//!   as `stone_game::phf`, for code that names the type without depending
+//!   on phf itself, and moves to another phf only in a new major version.
 //! - `rayon`: `BruteForce::new_parallel`, the brute force on every core,
 //!   and two passes at once, on two cores, in [`GrundyTable::compute`],
 //!   which then needs a second pass's key lines
@@ -224,6 +227,9 @@ pub use embedded::{EMBEDDED, LIMIT, LOSING_TRIPLES};
 #[cfg(feature = "alloc")]
 pub use grundy::{GrundyError, GrundyTable};
 pub use moves::{IllegalMove, Move};
+/// phf, whose `Map` is the type of [`LOSING_POSITIONS`] (feature `phf`).
+#[cfg(feature = "phf")]
+pub use phf;
 #[cfg(feature = "alloc")]
 pub use position::{Position, PositionError};
 #[cfg(feature = "alloc")]
@@ -483,6 +489,15 @@ pub fn winning_moves(a: u64, b: u64, c: u64) -> Option<WinningMoves<'static>> {
 #[doc = include_str!("../README.md")]
 #[cfg(all(doctest, feature = "macros", feature = "std"))]
 pub struct ReadmeDoctests;
+
+/// The map's type is named through the re-export, as a dependent without
+/// phf of its own names it.
+#[cfg(all(test, feature = "phf"))]
+#[test]
+fn the_map_is_named_through_the_phf_re_export() {
+    let map: &'static crate::phf::Map<u64, u32> = &LOSING_POSITIONS;
+    assert_eq!(map.len(), LOSING_TRIPLES.len());
+}
 
 /// Every error type is `core`'s `Error` (the same trait as
 /// `std::error::Error`) whatever the features, so that a `no_std` crate
