@@ -106,13 +106,13 @@ pub struct RemotenessMap {
 
 impl RemotenessMap {
     /// Whether `{A, b, c}` is lost for the player to move; `None` past the
-    /// limit.
+    /// limit, or past `losing` (the fields are public, and may disagree).
     pub fn is_losing(&self, b: u64, c: u64) -> Option<bool> {
-        let limit = self.limit;
-        if b > limit || c > limit {
+        if b > self.limit || c > self.limit {
             return None;
         }
-        Some(self.losing[b as usize] == Some(c))
+        let partner = self.losing.get(usize::try_from(b).ok()?)?;
+        Some(*partner == Some(c))
     }
 }
 
@@ -146,5 +146,29 @@ mod tests {
         assert_eq!(grid().max(), 22);
         let one = Grid::symmetric(0, |_, _| Ok(7)).unwrap();
         assert_eq!(one.max(), 7);
+    }
+
+    #[test]
+    fn a_remoteness_map_answers_within_its_limit_and_its_losing_positions() {
+        // {0, b, c} to 2: 0 0 0 and 1 2 lost (Wythoff's game).
+        let mut map = RemotenessMap {
+            convention: Convention::Normal,
+            a: 0,
+            limit: 2,
+            remoteness: grid(),
+            losing: vec![Some(0), Some(2), Some(1)],
+        };
+        assert_eq!(map.is_losing(0, 0), Some(true));
+        assert_eq!(map.is_losing(1, 2), Some(true));
+        assert_eq!(map.is_losing(2, 1), Some(true));
+        assert_eq!(map.is_losing(1, 1), Some(false));
+        assert_eq!(map.is_losing(3, 0), None);
+        assert_eq!(map.is_losing(0, 3), None);
+        // The fields are public: a limit past `losing` answers nothing
+        // there, rather than panicking.
+        map.limit = 10;
+        assert_eq!(map.is_losing(2, 1), Some(true));
+        assert_eq!(map.is_losing(5, 5), None);
+        assert_eq!(map.is_losing(u64::MAX, 0), None);
     }
 }
