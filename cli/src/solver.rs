@@ -190,12 +190,18 @@ pub(crate) fn parse_position(
     piles: &[String],
     largest: impl std::fmt::Display,
 ) -> Result<Position, Failure> {
-    // Joined, an empty argument would vanish between two spaces.
-    if piles.iter().any(|word| word.trim().is_empty()) {
-        return Err(Failure::Usage(
+    // Joined, an empty argument, or one of whitespace alone, would vanish
+    // between two spaces.
+    if let Some(word) = piles.iter().find(|word| word.trim().is_empty()) {
+        return Err(Failure::Usage(if word.is_empty() {
             "an empty argument is not a pile: expected a whole number, got an empty string"
-                .to_string(),
-        ));
+                .to_string()
+        } else {
+            format!(
+                "'{}' is not a pile: expected a whole number, got whitespace alone",
+                word.escape_debug()
+            )
+        }));
     }
     let text = piles.join(" ");
     text.parse::<Position>().map_err(|e| match e {

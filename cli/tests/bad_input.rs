@@ -182,6 +182,11 @@ fn bad_piles_and_misere_sums() {
     // `moves` and `play` take any pile their tables decide, in one game;
     // a sum's piles stop where its Grundy values do.
     assert!(bad(&["moves", "99999999999999999999999", "1", "2"]).ends_with("18446744073709551615"));
+    // Every move with its value needs the remoteness, as `value` does.
+    assert_eq!(
+        bad(&["moves", "--all", "1", "2", "99999999999999999999999"]),
+        "error: '99999999999999999999...' is not a pile: it is too large; the largest pile is 1500"
+    );
     for command in ["moves", "is-losing", "value"] {
         assert_eq!(
             bad(&[
@@ -220,6 +225,14 @@ fn bad_piles_and_misere_sums() {
     assert_eq!(
         bad(&["moves", "", "2", "3"]),
         "error: an empty argument is not a pile: expected a whole number, got an empty string"
+    );
+    assert_eq!(
+        bad(&["is-losing", " ", "2", "3"]),
+        "error: ' ' is not a pile: expected a whole number, got whitespace alone"
+    );
+    assert_eq!(
+        bad(&["value", "1", "\t", "3"]),
+        "error: '\\t' is not a pile: expected a whole number, got whitespace alone"
     );
     assert_eq!(
         bad(&["moves", "1", "2", "3", "4", "5", "6", "--misere"]),

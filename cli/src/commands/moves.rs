@@ -8,6 +8,7 @@
 use stone_game::{Convention, GrundyTable, Outcome, Position, Solver};
 
 use crate::context::{Ctx, Failure};
+use crate::limits::MAX_REMOTENESS;
 use crate::runtime;
 use crate::solver::{Built, left_by, parse_position, refuse_misere_sum};
 use crate::words::{games_text, outcome_text, piles_text};
@@ -20,9 +21,15 @@ pub(crate) fn moves(
     all: bool,
     as_json: bool,
 ) -> Result<u8, Failure> {
-    // How large a pile may be depends on --all and on the tables: each
-    // refuses its own past what it covers.
-    let position = parse_position(piles, u64::MAX)?;
+    // Every move with its value needs the remoteness, as `value` does; the
+    // winning moves reach as far as the losing positions, and past the
+    // tables each refuses its own.
+    let largest = if all {
+        u64::from(MAX_REMOTENESS)
+    } else {
+        u64::MAX
+    };
+    let position = parse_position(piles, largest)?;
     refuse_misere_sum("moves", &position, convention)?;
     if all {
         all_moves(ctx, &position, convention, as_json)
