@@ -109,7 +109,11 @@ impl core::fmt::Display for AnswerError {
                 table,
                 pile,
                 limit: None,
-            } => write!(f, "no tables of {} to {pile} were given", table.describe()),
+            } => write!(
+                f,
+                "no tables of {} were given, and pile {pile} needs them",
+                table.describe()
+            ),
             AnswerError::ConventionMismatch { solver, table } => write!(
                 f,
                 "a table of {} cannot answer for {}",
@@ -149,7 +153,7 @@ mod tests {
                     pile: 7,
                     limit: None,
                 },
-                "no tables of the Grundy values to 7 were given",
+                "no tables of the Grundy values were given, and pile 7 needs them",
             ),
             (
                 AnswerError::NotCovered {
@@ -157,7 +161,7 @@ mod tests {
                     pile: 7,
                     limit: None,
                 },
-                "no tables of the losing positions to 7 were given",
+                "no tables of the losing positions were given, and pile 7 needs them",
             ),
             (
                 AnswerError::NotCovered {
