@@ -6,6 +6,7 @@ use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
 use stone_game::{Convention, ScannedTables, ScannedTriples};
 
 use crate::limits::{MAX_BRUTE, MAX_GRUNDY, MAX_REMOTENESS, MAX_WHOLE_SCAN};
+use crate::play_lines::play_help;
 use crate::runtime::RuntimeScan;
 
 /// Every losing position of the three-pile stone game.
@@ -283,40 +284,6 @@ impl ListQuery {
     pub(crate) fn format(&self) -> Format {
         if self.json { Format::Json } else { self.format }
     }
-}
-
-/// What a player types at each turn: in `play --help`, and in a terminal
-/// the game's answer to `help`.
-pub(crate) const PLAY_TYPED: &str =
-    "  X Y Z ...                     the position you leave, every pile in the order
-                                shown, by spaces or commas ('1 3 3' or '1,3,3')
-  hint                          a winning move, or that there is none
-  undo, u                       take back your last move and the engine's reply
-  help, h                       what to type (this list)
-  quit, q                       leave the game (so does the end of input, Ctrl-D)
-Ctrl-C leaves at once, with exit code 130.";
-
-/// What `play --help` adds: what a player types, and the pipe protocol's
-/// lines (README, "Playing", says the same).
-fn play_help() -> String {
-    format!(
-        "Typed at each turn:\n{PLAY_TYPED}\n\n\
-Over a pipe (stdin or stdout not a terminal), one line each:
-  start: A B C ...              the start, every pile
-  engine: X Y Z ...  takes N from P
-                                the position the engine leaves, then what it
-                                took: '2 from B and C' (a sum: '... in game 2')
-  hint: X Y Z ... / hint: none  the answer to 'hint'; one game adds '  win in N',
-                                the moves the win takes with perfect play
-  undo: X Y Z ... / undo: none  the answer to 'undo': the position back before
-                                your last move, or none before your first
-  help: ...                     the answer to 'help', on one line
-  illegal: WHY                  a line that is not a legal move; the game goes on
-  you win / engine wins         the last line of a finished game; right after
-                                'start:' when there is no stone to take, since
-                                the side to move has then lost (with --misere,
-                                won: the other side took the last stone)"
-    )
 }
 
 /// `play`.

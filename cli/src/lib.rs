@@ -77,6 +77,7 @@ mod args;
 mod commands;
 mod context;
 mod limits;
+mod play_lines;
 mod progress;
 mod runtime;
 mod solver;

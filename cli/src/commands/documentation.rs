@@ -5,8 +5,11 @@
 use clap::CommandFactory;
 use clap_complete::Shell;
 
+use roff::{Roff, bold, roman};
+
 use crate::args::Cli;
 use crate::context::{Ctx, Failure};
+use crate::play_lines::{PIPE, PIPE_HEADING, Row, TYPED, TYPED_AFTER};
 use crate::usage::named;
 
 /// The name the tool is installed and completed under.
@@ -67,10 +70,48 @@ pub(crate) fn man(ctx: &mut Ctx, names: &[String]) -> Result<u8, Failure> {
             )
         })
     })?;
-    clap_mangen::Man::new(page.clone())
-        .source(source)
-        .render(&mut ctx.out)?;
+    if page.get_name() == "play" {
+        // clap_mangen writes an after-help's lines as filled text, which
+        // wraps play's two columns into each other: the page has its
+        // lists as roff's tagged paragraphs instead, after the rest.
+        clap_mangen::Man::new(page.clone().after_help(None::<&str>))
+            .source(source)
+            .render(&mut ctx.out)?;
+        // Roff's preamble (what an apostrophe prints as) heads the page
+        // already: the section follows without it.
+        let extra = play_extra().render();
+        let preamble = Roff::new().render();
+        let extra = extra.strip_prefix(&preamble).unwrap_or(&extra);
+        ctx.out.write_all(extra.as_bytes())?;
+    } else {
+        clap_mangen::Man::new(page.clone())
+            .source(source)
+            .render(&mut ctx.out)?;
+    }
     Ok(0)
+}
+
+/// The EXTRA section of play's page: what a player types and the pipe
+/// protocol's lines, each row a tagged paragraph that roff fills to the
+/// reader's width.
+fn play_extra() -> Roff {
+    let mut roff = Roff::new();
+    roff.control("SH", ["EXTRA"]);
+    tagged(&mut roff, "Typed at each turn:", TYPED);
+    roff.control("PP", []).text([roman(TYPED_AFTER)]);
+    tagged(&mut roff, PIPE_HEADING, PIPE);
+    roff
+}
+
+/// `heading`, then each row: what is typed or printed in bold, its meaning
+/// indented below it.
+fn tagged(roff: &mut Roff, heading: &str, rows: &[Row]) {
+    roff.control("PP", []).text([roman(heading)]);
+    for row in rows {
+        roff.control("TP", [])
+            .text([bold(row.what)])
+            .text([roman(row.means)]);
+    }
 }
 
 /// `bin` and `names`, joined as a command line.
@@ -246,6 +287,36 @@ mod tests {
                 assert!(sub.contains(&roff(option)), "{names:?} lacks {option}");
             }
         }
+    }
+
+    /// play's lists are tagged paragraphs, one a row, after the options:
+    /// no row's text is filled into another's, whatever the width.
+    #[test]
+    fn plays_page_has_a_tagged_paragraph_for_every_row() {
+        let page = output(|ctx| man(ctx, &["play".to_string()]));
+        let roff = |text: &str| text.replace('-', "\\-").replace('\'', "\\*(Aq");
+        let extra = page.find(".SH EXTRA").expect("an EXTRA section");
+        assert!(
+            page.find(".SH OPTIONS").is_some_and(|o| o < extra),
+            "{page}"
+        );
+        assert_eq!(page.matches(".SH EXTRA").count(), 1, "{page}");
+        // The preamble heads the page once.
+        assert_eq!(page.matches(".ds Aq").count(), 2, "{page}");
+        let extra = &page[extra..];
+        for row in TYPED.iter().chain(PIPE) {
+            let tagged = format!(".TP\n\\fB{}\\fR\n{}\n", roff(row.what), roff(row.means));
+            assert!(extra.contains(&tagged), "{tagged:?} in {extra}");
+        }
+        assert!(
+            extra.contains(&format!(".PP\n{}\n", roff(TYPED_AFTER))),
+            "{extra}"
+        );
+        assert!(
+            extra.contains(&format!(".PP\n{}\n", roff(PIPE_HEADING))),
+            "{extra}"
+        );
+        assert_eq!(extra.matches(".TP").count(), TYPED.len() + PIPE.len());
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::referee::{End, Winner, example_move, is_over, pile_name, taken_text};
 use super::view::{Leaving, View};
-use crate::args::PLAY_TYPED;
+use crate::play_lines::typed_text;
 use crate::words::piles_text;
 
 /// The most stones a row draws; a larger pile is drawn cut short, with its size.
@@ -71,7 +71,7 @@ impl View for Terminal {
     }
 
     fn help(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "Type at your move:\n{PLAY_TYPED}")
+        writeln!(out, "Type at your move:\n{}", typed_text())
     }
 
     fn hint(
