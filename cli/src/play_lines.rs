@@ -94,19 +94,19 @@ pub(crate) fn columns(rows: &[Row]) -> String {
     let mut out = String::new();
     for row in rows {
         let mut line = format!("{:WHAT_AT$}{}", "", row.what);
+        // At least two spaces between the columns.
         if line.len() + 2 > MEANS_AT {
             out.push_str(&line);
             out.push('\n');
             line.clear();
         }
-        for word in row.means.split(' ') {
-            if line.len() > MEANS_AT && line.len() + 1 + word.len() > WIDTH {
+        let mut words = row.means.split(' ');
+        line = format!("{line:MEANS_AT$}{}", words.next().unwrap_or_default());
+        for word in words {
+            if line.len() + 1 + word.len() > WIDTH {
                 out.push_str(&line);
                 out.push('\n');
-                line.clear();
-            }
-            if line.len() < MEANS_AT {
-                line = format!("{line:MEANS_AT$}{word}");
+                line = format!("{:MEANS_AT$}{word}", "");
             } else {
                 line.push(' ');
                 line.push_str(word);
@@ -189,6 +189,35 @@ mod tests {
             format!("{}{}", " ".repeat(32), "x ".repeat(6).trim_end())
         );
         assert_eq!(lines.len(), 5);
+    }
+
+    #[test]
+    fn a_line_takes_exactly_80_and_a_what_exactly_its_column() {
+        let rows = [
+            // 2 + 28 columns, then the two spaces: the meaning beside it.
+            Row {
+                what: "a what of 28 characters ....",
+                means: "m",
+            },
+            // A meaning of 46 and 1 from column 32: 80 in all, one line.
+            Row {
+                what: "w",
+                means: "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy z",
+            },
+            // One more: the last word wraps.
+            Row {
+                what: "w",
+                means: "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy z",
+            },
+        ];
+        let text = columns(&rows);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "  a what of 28 characters ....  m");
+        assert_eq!(lines[1].len(), 80);
+        assert!(lines[1].ends_with(" z"), "{:?}", lines[1]);
+        assert_eq!(lines[2].len(), 79);
+        assert_eq!(lines[3], format!("{}z", " ".repeat(32)));
+        assert_eq!(lines.len(), 4);
     }
 
     #[test]
